@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+//
+// Ghostline: a headless text layout engine that reproduces UIKit's typography rules.
+// Data flows one way: fonts → shaping → layout → raster → diff, with the scene format and the CLI on top.
+// Every C library is reached through one small interop target; no C pointer crosses a public API.
+import PackageDescription
+
+let package = Package(
+    name: "Ghostline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "ghostline", targets: ["ghostline"]),
+        .library(name: "Ghostline", targets: ["Ghostline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // MARK: C interop (system libraries from Debian's -dev packages, found through pkg-config)
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
+        .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+
+        // MARK: Swift modules, in the order data flows through them
+        .target(name: "GhostlineGeometry"),
+        .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
+        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge"]),
+        .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
+        .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CICU"]),
+        .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
+        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage",
+                                                       .product(name: "Yams", package: "Yams")]),
+        .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG",
+                                                  "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        .executableTarget(name: "ghostline", dependencies: [
+            "Ghostline",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: Tests
+        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline"]),
+    ]
+)

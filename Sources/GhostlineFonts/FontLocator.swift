@@ -1,0 +1,111 @@
+import CFontconfig
+import Foundation
+
+/// Where a font lives: a file and a face index inside it.
+public struct FontFile: Hashable, Sendable, Codable {
+    public var path: String
+    public var faceIndex: Int
+    public init(path: String, faceIndex: Int = 0) { self.path = path; self.faceIndex = faceIndex }
+}
+
+/// Finds installed fonts by family and weight (or PostScript name) through fontconfig, the way Linux desktop
+/// applications do, so scenes can say `font: Inter` instead of a path.
+///
+/// fontconfig always answers with *some* font; the locator checks the answer's family and refuses a stand-in,
+/// because silently laying out "Inter" with DejaVu would make every number downstream wrong.
+public enum FontLocator {
+    /// Debian packages that provide the families Ghostline's fixtures and docs use; named in "not installed" errors.
+    public static let debianPackages: [(familyPrefix: String, package: String)] = [
+        ("Inter", "fonts-inter"),
+        ("DejaVu", "fonts-dejavu-core"),
+        ("Liberation", "fonts-liberation2"),
+        ("Noto Sans CJK", "fonts-noto-cjk"),
+        ("Noto", "fonts-noto-core"),
+        ("Roboto", "fonts-roboto"),
+    ]
+
+    public static func debianPackage(forFamily family: String) -> String? {
+        debianPackages.first { family.lowercased().hasPrefix($0.familyPrefix.lowercased()) }?.package
+    }
+
+    /// The installed font of `family` closest to `weight` (upright unless `italic`).
+    public static func locate(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
+        let found: FontFile? = withConfig { config in
+            guard let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddString(pattern, FC_FAMILY, family)
+            FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight.value)))
+            FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultMatch
+            guard let match = FcFontMatch(config, pattern, &result), result == FcResultMatch else { return nil }
+            defer { FcPatternDestroy(match) }
+            guard familyNames(of: match).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+                return nil
+            }
+            return fontFile(of: match)
+        }
+        guard let found else { throw .familyNotInstalled(family: family, package: debianPackage(forFamily: family)) }
+        return found
+    }
+
+    /// The installed font whose PostScript name is `postScriptName` (e.g. `Inter-SemiBold`), if any.
+    public static func locate(postScriptName: String) -> FontFile? {
+        withConfig { config in
+            guard let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, postScriptName)
+            guard let objects = FcObjectSetCreate() else { return nil }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, FC_FILE)
+            FcObjectSetAdd(objects, FC_INDEX)
+            guard let list = FcFontList(config, pattern, objects) else { return nil }
+            defer { FcFontSetDestroy(list) }
+            let count = Int(list.pointee.nfont)
+            guard count > 0, let fonts = list.pointee.fonts else { return nil }
+            // Several copies may be installed; pick the lexicographically first path so the answer is stable.
+            return (0..<count).compactMap { fonts[$0].flatMap(fontFile(of:)) }
+                .min { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
+        }
+    }
+
+    /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`).
+    public static func locate(name: String, weight: FontWeight = .regular) throws(FontError) -> FontFile {
+        if weight == .regular, let file = locate(postScriptName: name) { return file }
+        return try locate(family: name, weight: weight)
+    }
+
+    // MARK: fontconfig plumbing
+
+    /// fontconfig's configuration is process-wide and not thread-safe to initialise; one lock guards it.
+    private nonisolated(unsafe) static var config: OpaquePointer?
+    private static let lock = NSLock()
+
+    private static func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        if config == nil { config = FcInitLoadConfigAndFonts() }
+        guard let config else { return nil }
+        return body(config)
+    }
+
+    private static func familyNames(of pattern: OpaquePointer) -> [String] {
+        var names: [String] = []
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, index, &value) == FcResultMatch, let value {
+            names.append(String(cString: value))
+            index += 1
+        }
+        return names
+    }
+
+    private static func fontFile(of pattern: OpaquePointer) -> FontFile? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        return FontFile(path: String(cString: file), faceIndex: Int(index))
+    }
+}

@@ -1,0 +1,123 @@
+/// Which table a font's ascender, descender and line gap come from.
+///
+/// Apple platforms read `hhea`; browsers read `OS/2` typo metrics when the font sets USE_TYPO_METRICS (and some
+/// always do on some platforms). The choice is explicit so a layout model states which one it uses.
+public enum VerticalMetricsSource: String, Sendable, Codable, CaseIterable {
+    /// `hhea` ascender / descender / lineGap: what UIFont reports.
+    case hhea
+    /// `OS/2` sTypoAscender / sTypoDescender / sTypoLineGap.
+    case typo
+}
+
+/// Vertical metrics in font units, as one source states them.
+public struct VerticalMetricsUnits: Hashable, Sendable, Codable {
+    public var ascender: Int
+    public var descender: Int
+    public var lineGap: Int
+    public init(ascender: Int, descender: Int, lineGap: Int) {
+        self.ascender = ascender; self.descender = descender; self.lineGap = lineGap
+    }
+}
+
+/// The raw values Ghostline reads from a font's tables, in font units (y up; descender negative).
+public struct FontTables: Hashable, Sendable, Codable {
+    public var unitsPerEm: Int
+    public var hhea: VerticalMetricsUnits
+    public var typo: VerticalMetricsUnits
+    /// OS/2 fsSelection bit 7: the font asks layout engines to prefer the typo metrics.
+    public var useTypoMetrics: Bool
+    public var capHeight: Int
+    public var xHeight: Int
+    /// Where cap and x height came from: `"OS/2"` (version ≥ 2) or `"glyph outlines"` (the tops of 'H' and 'x').
+    public var capHeightSource: String
+
+    public func vertical(_ source: VerticalMetricsSource) -> VerticalMetricsUnits {
+        source == .hhea ? hhea : typo
+    }
+}
+
+/// Replacement vertical metrics, in font units of `unitsPerEm`, for fonts a Linux machine cannot carry (the iOS
+/// system font, say): glyphs still come from the stand-in file, but layout uses these numbers.
+///
+/// Omitted values keep the file's own, rescaled to the override's `unitsPerEm` so they mean the same length.
+/// The override replaces the values of both vertical-metrics sources.
+public struct FontMetricsOverride: Hashable, Sendable, Codable {
+    public var unitsPerEm: Int?
+    public var ascender: Int?
+    public var descender: Int?
+    public var lineGap: Int?
+    public var capHeight: Int?
+    public var xHeight: Int?
+
+    public init(unitsPerEm: Int? = nil, ascender: Int? = nil, descender: Int? = nil, lineGap: Int? = nil,
+                capHeight: Int? = nil, xHeight: Int? = nil) {
+        self.unitsPerEm = unitsPerEm; self.ascender = ascender; self.descender = descender
+        self.lineGap = lineGap; self.capHeight = capHeight; self.xHeight = xHeight
+    }
+
+    /// The published metrics of Apple's iOS system font (SF Pro): unitsPerEm 2048, ascender 1950,
+    /// descender −494, lineGap 0, capHeight 1443. At 17 pt: ascender 16.1865234375, lineHeight 20.287109375.
+    public static let iOSSystemFont = FontMetricsOverride(unitsPerEm: 2048, ascender: 1950, descender: -494,
+                                                          lineGap: 0, capHeight: 1443)
+
+    public var isEmpty: Bool {
+        unitsPerEm == nil && ascender == nil && descender == nil && lineGap == nil && capHeight == nil && xHeight == nil
+    }
+
+    /// The tables as layout should see them: overridden values in place, the rest rescaled.
+    public func applied(to tables: FontTables) throws(FontError) -> FontTables {
+        let targetUnits = unitsPerEm ?? tables.unitsPerEm
+        guard targetUnits > 0 else { throw .invalidOverride(detail: "unitsPerEm must be positive, got \(targetUnits)") }
+        if let ascender, ascender <= 0 { throw .invalidOverride(detail: "ascender must be positive (font units, y up), got \(ascender)") }
+        if let descender, descender > 0 { throw .invalidOverride(detail: "descender must be zero or negative (font units, y up), got \(descender)") }
+        func rescale(_ value: Int) -> Int {
+            targetUnits == tables.unitsPerEm ? value
+                : Int((Double(value) * Double(targetUnits) / Double(tables.unitsPerEm)).rounded())
+        }
+        func vertical(_ v: VerticalMetricsUnits) -> VerticalMetricsUnits {
+            VerticalMetricsUnits(ascender: ascender ?? rescale(v.ascender), descender: descender ?? rescale(v.descender),
+                                 lineGap: lineGap ?? rescale(v.lineGap))
+        }
+        return FontTables(unitsPerEm: targetUnits, hhea: vertical(tables.hhea), typo: vertical(tables.typo),
+                          useTypoMetrics: tables.useTypoMetrics,
+                          capHeight: capHeight ?? rescale(tables.capHeight), xHeight: xHeight ?? rescale(tables.xHeight),
+                          capHeightSource: capHeight == nil ? tables.capHeightSource : "override")
+    }
+}
+
+/// UIFont-style metrics of a font at one point size, in **points** (font y-up convention: `descender` < 0).
+///
+/// Computed from the font tables as `units × pointSize / unitsPerEm`, never from FreeType's size metrics, which
+/// are rounded to whole pixels and would hide the fractional values UIKit works with.
+public struct FontMetrics: Hashable, Sendable {
+    public let pointSize: Double
+    public let unitsPerEm: Int
+    public let source: VerticalMetricsSource
+    /// Distance from the baseline up to the top of the line's ink area (> 0).
+    public let ascender: Double
+    /// Distance from the baseline down to the bottom of the line's ink area, negative (y up).
+    public let descender: Double
+    /// The font's line gap ("leading"), which UIKit adds between lines; may be 0, positive or negative.
+    public let leading: Double
+    public let capHeight: Double
+    public let xHeight: Double
+
+    public init(pointSize: Double, tables: FontTables, source: VerticalMetricsSource) {
+        let scale = pointSize / Double(tables.unitsPerEm)
+        let vertical = tables.vertical(source)
+        self.pointSize = pointSize
+        self.unitsPerEm = tables.unitsPerEm
+        self.source = source
+        self.ascender = Double(vertical.ascender) * scale
+        self.descender = Double(vertical.descender) * scale
+        self.leading = Double(vertical.lineGap) * scale
+        self.capHeight = Double(tables.capHeight) * scale
+        self.xHeight = Double(tables.xHeight) * scale
+    }
+
+    /// R1: `lineHeight = ascender − descender`; the leading is *not* included.
+    public var lineHeight: Double { ascender - descender }
+
+    /// The distance between two baselines of a default (unstyled) label: `lineHeight + leading` (R1).
+    public var defaultBaselineDistance: Double { lineHeight + leading }
+}

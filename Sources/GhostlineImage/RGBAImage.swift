@@ -1,0 +1,44 @@
+/// A bitmap of 8-bit sRGB pixels with straight alpha, rows top to bottom, 4 bytes a pixel (R, G, B, A).
+///
+/// This is the one pixel format every stage exchanges: the PNG reader expands every PNG flavour to it, the
+/// rasterizer hands its result over in it, and the differ compares two of them. Straight alpha matches PNG, so
+/// no conversion hides between reading and comparing.
+public struct RGBAImage: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "pixel buffer must hold width × height × 4 bytes")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image filled with one colour.
+    public init(width: Int, height: Int, fill: Color = .clear) {
+        self.width = width
+        self.height = height
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .clear {
+            for i in stride(from: 0, to: bytes.count, by: 4) {
+                bytes[i] = fill.red; bytes[i + 1] = fill.green; bytes[i + 2] = fill.blue; bytes[i + 3] = fill.alpha
+            }
+        }
+        self.pixels = bytes
+    }
+
+    public subscript(x: Int, y: Int) -> Color {
+        get {
+            let i = (y * width + x) * 4
+            return Color(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.red; pixels[i + 1] = newValue.green; pixels[i + 2] = newValue.blue
+            pixels[i + 3] = newValue.alpha
+        }
+    }
+}
