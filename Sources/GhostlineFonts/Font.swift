@@ -33,6 +33,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// The HarfBuzz font used for shaping, scaled to font units (`hb_font_set_scale(upem)`): positions come back
     /// as exact design units and are converted to points by the shaper.
     package private(set) var harfBuzzFont: OpaquePointer?
+    /// The scale the HarfBuzz font was given: the *file's* unitsPerEm (an override changes vertical metrics only;
+    /// advances stay the file's own).
+    package var shapingUnitsPerEm: Int { fileTables.unitsPerEm }
 
     /// Opens face `faceIndex` of the font file at `path`, optionally replacing its vertical metrics.
     public init(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil) throws(FontError) {

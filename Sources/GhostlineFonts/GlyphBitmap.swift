@@ -49,3 +49,13 @@ extension Font {
         }
     }
 }
+
+extension Font {
+    /// The glyph's horizontal advance in font units, read by FreeType without scaling (for cross-checks).
+    public func unscaledAdvance(glyph: UInt32) -> Int {
+        withFace { face in
+            guard FT_Load_Glyph(face, glyph, GL_FT_LOAD_NO_SCALE) == 0, let slot = face.pointee.glyph else { return 0 }
+            return Int(slot.pointee.advance.x)
+        }
+    }
+}
