@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+        // ICU's C API behind plain C types (Foundation's own ICU declarations clash with ICU's headers in Swift).
+        .target(name: "CLineBreaking", dependencies: ["CICU"]),
 
         // MARK: Swift modules, in the order data flows through them
         .target(name: "GhostlineGeometry"),
@@ -37,9 +39,9 @@ let package = Package(
         .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge"]),
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
-        .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CICU"]),
+        .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "CLineBreaking"]),
         .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
-        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage",
+        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlinePNG",
                                                        .product(name: "Yams", package: "Yams")]),
         .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG",
                                                   "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),

@@ -1,0 +1,101 @@
+// png_bridge.h: the only door between Ghostline's Swift code and libpng.
+//
+// libpng reports errors by calling an error function that must not return; the classic API expects the caller
+// to setjmp() beforehand and the error function to longjmp() back. Swift cannot call setjmp (a longjmp across
+// Swift frames would skip Swift's cleanup), so every libpng call lives behind these C functions. Each one:
+//   - returns a GL_PNG_* status (GL_PNG_OK on success),
+//   - on failure writes a one-line, NUL-terminated message into the caller's `error` buffer,
+//   - destroys every libpng struct it created, on success and on every error path,
+//   - never longjmps out to its caller.
+// The Swift module GhostlinePNG wraps these and exposes no C pointer.
+
+#ifndef GHOSTLINE_PNG_BRIDGE_H
+#define GHOSTLINE_PNG_BRIDGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Status codes returned by every gl_png_* function.
+enum {
+    GL_PNG_OK = 0,
+    /// The data does not start with the 8-byte PNG signature.
+    GL_PNG_NOT_PNG = 1,
+    /// libpng rejected the data (bad CRC, bad zlib stream, invalid IHDR, ...); `error` holds libpng's message.
+    GL_PNG_CORRUPT = 2,
+    /// The data ended before libpng had everything it needed.
+    GL_PNG_TRUNCATED = 3,
+    /// The image is wider or taller than the caller's limit; nothing was allocated for its pixels.
+    GL_PNG_TOO_LARGE = 4,
+    /// malloc/realloc failed.
+    GL_PNG_NO_MEMORY = 5,
+    /// The caller passed inconsistent arguments (a bug in the caller, not in the file).
+    GL_PNG_BAD_ARGUMENT = 6,
+};
+
+/// Room the callers should give the error buffer; longer messages are cut.
+#define GL_PNG_ERROR_CAPACITY 256
+
+/// What IHDR says about an image.
+typedef struct gl_png_header {
+    uint32_t width;
+    uint32_t height;
+    /// 1, 2, 4, 8 or 16.
+    int32_t bit_depth;
+    /// PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA.
+    int32_t color_type;
+    /// 1 for Adam7, 0 for none.
+    int32_t interlaced;
+} gl_png_header;
+
+/// Parses the signature and the chunks before the first IDAT, and reports IHDR.
+///
+/// No pixel memory is allocated, so callers use this to refuse oversize images before spending memory on them.
+/// libpng's own dimension limits are raised to the PNG maximum here so the true size comes back even for huge
+/// images; the caller compares it with its limit.
+int gl_png_read_header(const uint8_t *data, size_t size, gl_png_header *header, char *error, size_t error_capacity);
+
+/// Decodes a PNG held in memory to 8-bit straight-alpha RGBA, rows top to bottom, into `pixels`.
+///
+/// The caller first learns the size from gl_png_read_header, checks it against its limit, allocates
+/// `width * height * 4` bytes and passes the same width and height here. This function re-checks the size
+/// against `max_side` before reading any row (GL_PNG_TOO_LARGE), also hands `max_side` to libpng through
+/// png_set_user_limits as a second guard, and fails with GL_PNG_BAD_ARGUMENT if the buffer does not match.
+///
+/// Every PNG flavour becomes RGBA8: palettes are expanded (tRNS becomes alpha), gray becomes RGB, 1/2/4-bit
+/// samples are scaled to 8 bits, 16-bit samples are rounded to the nearest 8-bit value (png_set_scale_16,
+/// i.e. round(v * 255 / 65535), not truncation), a tRNS colour key becomes alpha 0, images without alpha get
+/// alpha 255, and Adam7 interlacing is undone.
+///
+/// Colour management is deliberately NOT applied: gAMA, cHRM, sRGB, iCCP and eXIf (and every other ancillary
+/// chunk except tRNS) are skipped unread. The bytes in the file are taken as the sRGB values that design tools
+/// show and write, so a design exported from Figma or Sketch compares byte for byte with Ghostline's rendering.
+/// Applying a gamma or an ICC profile would change those bytes and make diffs depend on colour-management
+/// details that UIKit screenshots don't go through either. eXIf orientation is ignored too: pixels come out in
+/// stored order.
+int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
+                        uint32_t width, uint32_t height, uint8_t *pixels, size_t pixels_size,
+                        char *error, size_t error_capacity);
+
+/// Encodes `width * height` RGBA8 pixels (straight alpha, rows top to bottom, `width * 4` bytes a row) as PNG.
+///
+/// The output is deterministic: 8-bit RGBA, no interlace, zlib level 6, one fixed filter (Paeth) on every row,
+/// and only IHDR, IDAT and IEND chunks (no tIME, tEXt or anything else that could vary between runs), so equal
+/// pixels give equal bytes with the same libpng and zlib.
+///
+/// On success `*output` points to a malloc'ed buffer of `*output_size` bytes that the caller must release
+/// with gl_png_free. On failure `*output` is NULL.
+int gl_png_encode_rgba8(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height,
+                        uint8_t **output, size_t *output_size, char *error, size_t error_capacity);
+
+/// Releases a buffer returned by gl_png_encode_rgba8. NULL is allowed.
+void gl_png_free(uint8_t *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

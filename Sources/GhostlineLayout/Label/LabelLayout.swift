@@ -1,0 +1,147 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineShaping
+
+/// One laid-out line of a label. Lengths in points, relative to the label's frame (y down from its top).
+public struct LabelLine: Sendable {
+    /// Scalar offsets of the label's text: `start..<end` tiles the text (trailing spaces and terminators
+    /// included); `visibleEnd` ends the drawn part.
+    public var start: Int
+    public var end: Int
+    public var visibleEnd: Int
+    /// Left edge of the line's first glyph, from the frame's left edge.
+    public var x: Double
+    /// Advance width of the drawn part.
+    public var width: Double
+    /// Baseline, from the frame's top.
+    public var baseline: Double
+    /// The glyphs to draw, with x relative to the line's `x` (letter spacing and kerning applied).
+    public var glyphs: [PositionedGlyph]
+}
+
+/// A glyph placed on a line: `x` from the line's left edge, `y` the offset from the baseline (y up).
+public struct PositionedGlyph: Hashable, Sendable {
+    public var glyph: UInt32
+    public var x: Double
+    public var y: Double
+    public var cluster: Int
+}
+
+/// Where the anchors of a label sit, in points from its frame's top (used by stacks, gaps and debug overlays).
+public struct LabelAnchors: Hashable, Sendable {
+    public var firstBaseline: Double
+    public var lastBaseline: Double
+    /// Top of the capitals on the first line (R4).
+    public var capHeight: Double
+    /// Top and bottom of the x-height band on the first line.
+    public var xHeightTop: Double
+    public var xHeightBottom: Double
+    public var xHeightCenter: Double { (xHeightTop + xHeightBottom) / 2 }
+}
+
+/// A label laid out at a width: its size, lines and anchors.
+public struct LabelLayout: Sendable {
+    public var size: Size
+    public var lines: [LabelLine]
+    public var anchors: LabelAnchors
+    public var metrics: FontMetrics
+    /// The font the glyph ids belong to.
+    public var font: Font
+    /// The outer padding above the first line in the `padded` strategy (R7), 0 otherwise.
+    public var paddingTop: Double
+    /// The natural width of the longest line, rounded up to the pixel grid (a label's intrinsic width).
+    public var intrinsicWidth: Double
+}
+
+/// Lays out one label's text in either model.
+public enum LabelLayouter {
+    public struct Input: Sendable {
+        public var text: String
+        public var style: TextStyle
+        public var paragraph: ParagraphStyle
+        public var model: LayoutModel
+        public var scale: Scale
+        public var capHeightRounding: CapHeightRounding
+
+        public init(text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(), model: LayoutModel = .uikit,
+                    scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise) {
+            self.text = text; self.style = style; self.paragraph = paragraph; self.model = model
+            self.scale = scale; self.capHeightRounding = capHeightRounding
+        }
+    }
+
+    /// Lays out `input` in a box `width` points wide (nil = unconstrained: one line per paragraph).
+    public static func layout(_ input: Input, width: Double?) -> LabelLayout {
+        let style = input.style
+        let metrics = style.font.metrics(pointSize: style.pointSize, source: .hhea)
+        let shaped = Shaper.shape(input.text, font: style.font, pointSize: style.pointSize,
+                                  options: ShapingOptions(kerning: style.kerning, ligatures: style.ligatures,
+                                                          letterSpacing: style.letterSpacing))
+        var broken = LineBreaker.breakLines(shaped, width: width ?? .infinity, mode: input.paragraph.lineBreakMode)
+        if broken.isEmpty {
+            // An empty label still has one (empty) line: UILabel with "" is as tall as one line of its font.
+            broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]
+        }
+        if input.paragraph.numberOfLines > 0 && broken.count > input.paragraph.numberOfLines {
+            broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, shaped: shaped, style: style,
+                                      mode: input.paragraph.lineBreakMode, width: width ?? .infinity)
+        }
+        if let width, [.truncateTail, .truncateHead, .truncateMiddle].contains(input.paragraph.lineBreakMode) {
+            // Non-wrapping modes keep each paragraph on one line; a line wider than the label is truncated.
+            for index in broken.indices where broken[index].glyphs == nil && broken[index].width > width + 1e-9 {
+                broken[index] = Truncation.truncate(start: broken[index].start, end: broken[index].end, shaped: shaped,
+                                                    style: style, mode: input.paragraph.lineBreakMode, width: width,
+                                                    force: false)
+            }
+        }
+
+        let vertical: VerticalPlacement = input.model == .uikit
+            ? UIKitLineStack.place(lineCount: broken.count, endsParagraph: broken.map(\.endsParagraph), metrics: metrics,
+                                   style: style, paragraph: input.paragraph, scale: input.scale)
+            : CSSLineStack.place(lineCount: broken.count, metrics: metrics, style: style, scale: input.scale)
+
+        let intrinsicWidth = input.scale.ceilToPixel(broken.map(\.width).max() ?? 0)
+        let boxWidth = width ?? intrinsicWidth
+        var lines: [LabelLine] = []
+        lines.reserveCapacity(broken.count)
+        for (index, line) in broken.enumerated() {
+            let x: Double
+            switch input.paragraph.alignment {
+            case .natural, .left, .justified: x = 0
+            case .center: x = (boxWidth - line.width) / 2
+            case .right: x = boxWidth - line.width
+            }
+            lines.append(LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: x, width: line.width,
+                                   baseline: vertical.baselines[index], glyphs: line.glyphs ?? positionedGlyphs(shaped, line)))
+        }
+        let first = vertical.baselines.first ?? 0
+        let capTop: Double
+        switch input.capHeightRounding {
+        case .precise: capTop = first - input.scale.roundToPixel(metrics.capHeight)
+        case .naive: capTop = vertical.firstLineTop + UIKitRounding.naiveCapHeightInset(metrics)
+        }
+        let anchors = LabelAnchors(firstBaseline: first, lastBaseline: vertical.baselines.last ?? first, capHeight: capTop,
+                                   xHeightTop: first - metrics.xHeight, xHeightBottom: first)
+        return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
+                           metrics: metrics, font: style.font, paddingTop: vertical.paddingTop, intrinsicWidth: intrinsicWidth)
+    }
+
+    static func positionedGlyphs(_ shaped: ShapedText, _ line: BrokenLine) -> [PositionedGlyph] {
+        var result: [PositionedGlyph] = []
+        var pen = 0.0
+        for glyph in shaped.glyphs where glyph.cluster >= line.start && glyph.cluster < line.visibleEnd {
+            result.append(PositionedGlyph(glyph: glyph.glyph, x: pen + glyph.offsetX, y: glyph.offsetY, cluster: glyph.cluster))
+            pen += glyph.advance
+        }
+        return result
+    }
+}
+
+/// Baselines and height of a label's lines, as a model places them.
+struct VerticalPlacement {
+    var baselines: [Double]
+    var height: Double
+    var paddingTop: Double
+    /// Top of the first line's box (below any padding), for the naive cap-height form.
+    var firstLineTop: Double
+}

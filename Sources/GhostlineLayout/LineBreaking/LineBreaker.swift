@@ -1,0 +1,116 @@
+import GhostlineShaping
+
+/// One line's share of a paragraph, before vertical placement. Offsets are Unicode scalars of the text.
+public struct BrokenLine: Hashable, Sendable {
+    /// First scalar of the line.
+    public var start: Int
+    /// One past the last scalar the line owns, trailing spaces and its line terminator included, so the lines
+    /// of a paragraph tile its text.
+    public var end: Int
+    /// One past the last scalar that is drawn and measured: trailing whitespace hangs past the line's edge and
+    /// does not count toward its width, as in TextKit.
+    public var visibleEnd: Int
+    /// Advance of `start..<visibleEnd` in points.
+    public var width: Double
+    /// True when the line ends at a hard break or the end of a paragraph (no justification, paragraph spacing).
+    public var endsParagraph: Bool
+    /// Glyphs that replace the line's shaped glyphs, set when truncation inserted an ellipsis.
+    public var glyphs: [PositionedGlyph]? = nil
+    /// True when the line was truncated (an ellipsis drawn) or clipped.
+    public var truncated: Bool = false
+}
+
+/// Greedy line breaking, as TextKit does it: each line takes as many break opportunities as fit.
+///
+/// The paragraph is shaped once; a range's width is a subtraction of prefix sums, so the whole pass is linear in
+/// the text's length.
+public enum LineBreaker {
+    public static func breakLines(_ shaped: ShapedText, width: Double, mode: LineBreakMode) -> [BrokenLine] {
+        let scalars = shaped.scalars
+        guard !scalars.isEmpty else { return [] }
+        let opportunities = BreakOpportunities.line(scalars)
+        let graphemes = BreakOpportunities.graphemes(scalars)
+        // Lines that can never wrap (clip, truncation) still end at hard breaks.
+        let wraps = mode == .wordWrap || mode == .charWrap
+        let tolerance = 1e-9   // a line that fits exactly must not wrap because of float noise
+
+        var lines: [BrokenLine] = []
+        var start = 0
+        var next = 0          // first opportunity that may end the current line
+        var nextGrapheme = 0  // first grapheme boundary after the current line's start
+        func fits(_ end: Int) -> Bool {
+            shaped.advance(of: start..<trimmedEnd(scalars, start: start, end: end)) <= width + tolerance
+        }
+        while start < scalars.count {
+            while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
+            while nextGrapheme < graphemes.count && graphemes[nextGrapheme] <= start { nextGrapheme += 1 }
+            // The line may not run past the next hard break.
+            var hardLimit = scalars.count
+            var lastFit: Int?
+            var index = next
+            while index < opportunities.count {
+                let candidate = opportunities[index]
+                if candidate.mandatory { hardLimit = candidate.offset }
+                if !wraps || fits(candidate.offset) {
+                    lastFit = candidate.offset
+                } else {
+                    break
+                }
+                if candidate.mandatory { break }
+                index += 1
+            }
+            if !wraps || (mode == .wordWrap && lastFit != nil) {
+                // Not wrapping: run to the hard break. Word wrap: the last opportunity that fits.
+                lastFit = lastFit ?? hardLimit
+            } else {
+                // charWrap, or a word wider than the line: as many grapheme clusters as fit, at least one,
+                // never past the end of the overflowing word (word wrap) or the next hard break.
+                let limit = mode == .charWrap ? min(hardLimit, opportunities.first { $0.offset > start && $0.mandatory }?.offset ?? scalars.count)
+                                              : (index < opportunities.count ? opportunities[index].offset : scalars.count)
+                var end = graphemes[nextGrapheme]
+                var g = nextGrapheme + 1
+                while g < graphemes.count && graphemes[g] <= limit && fits(graphemes[g]) {
+                    end = graphemes[g]
+                    g += 1
+                }
+                // Whitespace right after the cut hangs on this line rather than starting the next.
+                while end < limit && scalars[end].properties.isWhitespace && !isLineTerminator(scalars[end]) { end += 1 }
+                if end < scalars.count && end == limit && isLineTerminator(scalars[end - 1]) == false,
+                   let hard = opportunities.first(where: { $0.offset == end }), hard.mandatory {
+                    end = hard.offset
+                }
+                lastFit = end
+            }
+            let end = lastFit!
+            let visibleEnd = trimmedEnd(scalars, start: start, end: end)
+            let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
+            lines.append(BrokenLine(start: start, end: end, visibleEnd: visibleEnd,
+                                    width: shaped.advance(of: start..<visibleEnd), endsParagraph: hard))
+            start = end
+        }
+        // A text that ends with a hard break has an empty last line, as TextKit lays out.
+        if let last = scalars.last, isLineTerminator(last) {
+            lines.append(BrokenLine(start: scalars.count, end: scalars.count, visibleEnd: scalars.count, width: 0,
+                                    endsParagraph: true))
+        }
+        return lines
+    }
+
+    /// `end` moved back over trailing whitespace and line terminators, which hang and are not drawn.
+    static func trimmedEnd(_ scalars: [Unicode.Scalar], start: Int, end: Int) -> Int {
+        var visibleEnd = end
+        while visibleEnd > start {
+            let scalar = scalars[visibleEnd - 1]
+            guard isLineTerminator(scalar) || (scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}") else { break }
+            visibleEnd -= 1
+        }
+        return visibleEnd
+    }
+
+    static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
+    }
+}

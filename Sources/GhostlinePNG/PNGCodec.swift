@@ -1,0 +1,188 @@
+import CPNGBridge
+import GhostlineImage
+
+/// Reads and writes PNG files as `RGBAImage`s (8-bit sRGB, straight alpha).
+///
+/// Reading accepts every PNG flavour (gray, gray+alpha, RGB, RGBA, palette, 1 to 16 bits, Adam7) and always
+/// returns RGBA8: 16-bit samples are rounded to the nearest 8-bit value and palette or colour-key transparency
+/// becomes alpha. Colour-management chunks (gAMA, cHRM, sRGB, iCCP) and eXIf are ignored on purpose: the bytes
+/// in the file are taken as the sRGB values the design tool showed, because that is what a designer checks
+/// colours against and what a UIKit screenshot contains. Converting through a profile or a gamma would move
+/// pixel values away from the hex codes in the design and make diffs depend on colour management.
+///
+/// Writing produces a deterministic file (see `encode`) and replaces the destination atomically (see `write`).
+///
+/// All work happens in libpng through the `CPNGBridge` C target, which owns libpng's setjmp/longjmp error
+/// handling; no C pointer leaves this module.
+public enum PNGCodec {
+    /// The largest width or height `decode` and `read` accept, in pixels.
+    ///
+    /// 16384 covers a phone design at @3x many screens tall; beyond it a file is far more likely to be a mistake
+    /// (or a crafted header) than a design, and one 16384 × 16384 RGBA image already takes 1 GiB. The limit is
+    /// checked on the header alone, before any memory is allocated for pixels.
+    public static let maximumSidePixels = 16384
+
+    /// The label used for bytes that did not come from a file.
+    public static let memoryLabel = "<memory>"
+
+    // MARK: Reading
+
+    /// Reads only the IHDR of a PNG held in memory; no pixel memory is allocated, and no size limit applies.
+    ///
+    /// - Parameter source: the file name or label to put in errors.
+    public static func readHeader(_ data: [UInt8], source: String = memoryLabel) throws(PNGError) -> PNGHeader {
+        var raw = gl_png_header()
+        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
+        let status = data.withUnsafeBufferPointer { bytes in
+            message.withUnsafeMutableBufferPointer { text in
+                gl_png_read_header(bytes.baseAddress, bytes.count, &raw, text.baseAddress, text.count)
+            }
+        }
+        try check(status, message: message, data: data, source: source)
+        guard let colorType = PNGColorType(rawValue: Int(raw.color_type)) else {
+            // libpng validates IHDR, so this cannot happen; report it rather than trap on a file.
+            throw .corrupt(path: source, detail: "unknown colour type \(raw.color_type)")
+        }
+        return PNGHeader(width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
+                         colorType: colorType, interlaced: raw.interlaced != 0)
+    }
+
+    /// Reads only the IHDR of the PNG file at `path`.
+    public static func readHeader(contentsOf path: String) throws(PNGError) -> PNGHeader {
+        try readHeader(try FileIO.readAll(path), source: path)
+    }
+
+    /// Decodes a PNG held in memory to 8-bit RGBA.
+    ///
+    /// - Parameter source: the file name or label to put in errors.
+    /// - Throws: `.notPNG`, `.truncated`, `.corrupt`, or `.tooLarge` when a side exceeds `maximumSidePixels`.
+    public static func decode(_ data: [UInt8], source: String = memoryLabel) throws(PNGError) -> RGBAImage {
+        try decode(data, source: source, maximumSide: maximumSidePixels)
+    }
+
+    /// Reads and decodes the PNG file at `path`.
+    ///
+    /// - Throws: `.unreadable` if the file cannot be read, otherwise the errors of `decode`.
+    public static func read(contentsOf path: String) throws(PNGError) -> RGBAImage {
+        try decode(try FileIO.readAll(path), source: path)
+    }
+
+    /// `decode` with an adjustable limit, so tests can exercise the limit on tiny files.
+    internal static func decode(_ data: [UInt8], source: String, maximumSide: Int) throws(PNGError) -> RGBAImage {
+        precondition(maximumSide > 0 && maximumSide <= Int(Int32.max), "the limit must be a valid PNG side")
+        // The header decides how much memory we need; refuse before allocating anything for pixels.
+        let header = try readHeader(data, source: source)
+        guard header.width <= maximumSide, header.height <= maximumSide else {
+            throw .tooLarge(path: source, width: header.width, height: header.height, limit: maximumSide)
+        }
+        let count = header.width * header.height * 4
+        // Zeroed rather than uninitialised: a few milliseconds at most, and no path can ever expose stale memory.
+        var pixels = [UInt8](repeating: 0, count: count)
+        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
+        let status = data.withUnsafeBufferPointer { bytes in
+            pixels.withUnsafeMutableBufferPointer { output in
+                message.withUnsafeMutableBufferPointer { text in
+                    gl_png_decode_rgba8(bytes.baseAddress, bytes.count, UInt32(maximumSide),
+                                        UInt32(header.width), UInt32(header.height),
+                                        output.baseAddress, output.count, text.baseAddress, text.count)
+                }
+            }
+        }
+        if Int(status) == GL_PNG_TOO_LARGE {
+            throw .tooLarge(path: source, width: header.width, height: header.height, limit: maximumSide)
+        }
+        try check(status, message: message, data: data, source: source)
+        return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+    }
+
+    // MARK: Writing
+
+    /// Encodes an image as PNG bytes.
+    ///
+    /// The output is a pure function of the pixels for a given libpng and zlib: always 8-bit RGBA (even for an
+    /// opaque or gray image, so the file's flavour never depends on content), no interlace, zlib level 6, the
+    /// Paeth filter on every row, and only IHDR, IDAT and IEND — no time stamp, text or colour chunk. Encoding
+    /// the same image twice gives the same bytes, so expected-output files can be compared byte for byte and
+    /// regenerated without noise in version control.
+    ///
+    /// - Throws: `.cannotEncode` for an image with no pixels (PNG requires at least 1 × 1).
+    public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
+        try encode(image, destination: memoryLabel)
+    }
+
+    /// Encodes `image` and atomically replaces the file at `path` with it.
+    ///
+    /// The bytes go to a temporary file in the destination's directory (`.NAME.<pid>.<random>.tmp`, created
+    /// exclusively so concurrent writers never share one), which is then renamed over `path`. rename() within one
+    /// file system is atomic, so a reader — or a crash — sees either the old file or the complete new one, never
+    /// a half-written PNG that a later diff would report as "corrupt". On any failure the temporary file is
+    /// removed and an existing file at `path` is left as it was.
+    ///
+    /// The data is not fsync'ed: outputs can be regenerated, and syncing every image would make large batches
+    /// slow on some file systems; atomic replacement is what protects readers.
+    ///
+    /// The new file gets default permissions (0666 less the umask), not those of the file it replaces.
+    ///
+    /// - Throws: `.cannotEncode`, or `.unwritable` with the operating system's reason.
+    public static func write(_ image: RGBAImage, to path: String) throws(PNGError) {
+        try write(image, to: path, failBeforeRename: false)
+    }
+
+    /// `write` with a fault injected just before the rename, so tests can check the cleanup path.
+    internal static func write(_ image: RGBAImage, to path: String, failBeforeRename: Bool) throws(PNGError) {
+        let bytes = try encode(image, destination: path)
+        try FileIO.writeAtomically(bytes, to: path, failBeforeRename: failBeforeRename)
+    }
+
+    internal static func encode(_ image: RGBAImage, destination: String) throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw .cannotEncode(path: destination,
+                                detail: "the image is \(image.width)×\(image.height) px; a PNG needs at least 1×1")
+        }
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw .cannotEncode(path: destination,
+                                detail: "the image is \(image.width)×\(image.height) px; a PNG side is at most "
+                                    + "\(Int32.max) px")
+        }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var outputSize = 0
+        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            message.withUnsafeMutableBufferPointer { text in
+                gl_png_encode_rgba8(pixels.baseAddress, pixels.count, UInt32(image.width), UInt32(image.height),
+                                    &output, &outputSize, text.baseAddress, text.count)
+            }
+        }
+        defer { gl_png_free(output) }
+        guard Int(status) == GL_PNG_OK, let output else {
+            throw .cannotEncode(path: destination, detail: text(of: message))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+    }
+
+    // MARK: Status mapping
+
+    /// Turns a bridge status into the matching `PNGError`, or returns for `GL_PNG_OK`.
+    private static func check(_ status: Int32, message: [CChar], data: [UInt8],
+                              source: String) throws(PNGError) {
+        switch Int(status) {
+        case GL_PNG_OK:
+            return
+        case GL_PNG_NOT_PNG:
+            throw .notPNG(path: source, looksLike: FormatSniffer.guess(data))
+        case GL_PNG_TRUNCATED:
+            throw .truncated(path: source)
+        case GL_PNG_NO_MEMORY:
+            throw .unreadable(path: source, reason: "out of memory while decoding (\(text(of: message)))")
+        default:
+            // GL_PNG_CORRUPT, and GL_PNG_BAD_ARGUMENT which this module never provokes: say what libpng said.
+            let detail = text(of: message)
+            throw .corrupt(path: source, detail: detail.isEmpty ? "unknown error \(status)" : detail)
+        }
+    }
+
+    private static func text(of message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

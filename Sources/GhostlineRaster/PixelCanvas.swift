@@ -1,0 +1,73 @@
+import GhostlineImage
+
+/// A pixel buffer being painted: premultiplied sRGB, 8 bits a channel, composited with source-over.
+///
+/// Premultiplied storage makes source-over one multiply-add per channel and keeps transparent canvases right;
+/// `image()` converts to the straight alpha PNG wants. All arithmetic is integer, so output is byte-identical
+/// on every machine and run.
+public struct PixelCanvas: Sendable {
+    public let width: Int
+    public let height: Int
+    var pixels: [UInt8]
+
+    public init(width: Int, height: Int, background: Color) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let a = background.alpha
+        let r = mul255(background.red, a), g = mul255(background.green, a), b = mul255(background.blue, a)
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count { p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a; i += 4 }
+        }
+    }
+
+    /// Composites `color` at `coverage` (0…255) over pixel (x, y); out-of-bounds pixels are ignored.
+    @inline(__always)
+    public mutating func blend(x: Int, y: Int, color: Color, coverage: UInt8) {
+        guard coverage != 0, x >= 0, y >= 0, x < width, y < height else { return }
+        let alpha = mul255(coverage, color.alpha)
+        guard alpha != 0 else { return }
+        let i = (y * width + x) * 4
+        let inverse = 255 - alpha
+        pixels[i] = mul255(color.red, alpha) &+ mul255(pixels[i], inverse)
+        pixels[i + 1] = mul255(color.green, alpha) &+ mul255(pixels[i + 1], inverse)
+        pixels[i + 2] = mul255(color.blue, alpha) &+ mul255(pixels[i + 2], inverse)
+        pixels[i + 3] = alpha &+ mul255(pixels[i + 3], inverse)
+    }
+
+    /// Composites a premultiplied source pixel (as an image would supply it).
+    @inline(__always)
+    mutating func blendPremultiplied(x: Int, y: Int, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard a != 0, x >= 0, y >= 0, x < width, y < height else { return }
+        let i = (y * width + x) * 4
+        let inverse = 255 - a
+        pixels[i] = r &+ mul255(pixels[i], inverse)
+        pixels[i + 1] = g &+ mul255(pixels[i + 1], inverse)
+        pixels[i + 2] = b &+ mul255(pixels[i + 2], inverse)
+        pixels[i + 3] = a &+ mul255(pixels[i + 3], inverse)
+    }
+
+    /// The canvas as straight-alpha RGBA.
+    public func image() -> RGBAImage {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                if a != 0 && a != 255 {
+                    for c in 0..<3 { p[i + c] = UInt8(min(255, (Int(p[i + c]) * 255 + Int(a) / 2) / Int(a))) }
+                }
+                i += 4
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: out)
+    }
+}
+
+/// `a × b / 255`, rounded to nearest, exact for all 8-bit inputs (the classic shift form of the division).
+@inline(__always)
+func mul255(_ a: UInt8, _ b: UInt8) -> UInt8 {
+    let t = UInt32(a) * UInt32(b) + 128
+    return UInt8((t + (t >> 8)) >> 8)
+}

@@ -1,0 +1,23 @@
+/// A problem with a scene file, reported as one line: `FILE:LINE:COLUMN: KEY.PATH: what is wrong; how to fix it`.
+public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// 1-based line and column of the offending node, when known.
+    public var line: Int?
+    public var column: Int?
+    /// Dotted key path to the offending value (`root.children[2].label.style`), empty for the document.
+    public var keyPath: String
+    public var problem: String
+    public var fix: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String, problem: String, fix: String) {
+        self.file = file; self.line = line; self.column = column; self.keyPath = keyPath
+        self.problem = problem; self.fix = fix
+    }
+
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+        let path = keyPath.isEmpty ? "" : " \(keyPath):"
+        return "\(place):\(path) \(problem); \(fix)"
+    }
+}

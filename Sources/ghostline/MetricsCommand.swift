@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Ghostline
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineLayout
+
+struct MetricsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metrics",
+        abstract: "Print a font's UIFont-style metrics, in points, as JSON.",
+        discussion: """
+        Values are the font's table values × size / unitsPerEm (not FreeType's pixel-rounded size metrics):
+        ascender, descender (negative), leading (line gap), lineHeight = ascender − descender (rule R1),
+        capHeight, xHeight. `pixelRounding` shows UIKit's label rounding at --scale: labelHeight (R2),
+        firstBaseline (R3) and the cap-height inset (R4, precise and naive).
+        """
+    )
+
+    @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).")
+    var font: String
+
+    @Option(help: "Point size.")
+    var size: Double = 17
+
+    @Option(help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
+    var scale: Int = 3
+
+    @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).")
+    var source: String = "hhea"
+
+    @Option(name: .customLong("face-index"), help: "Face index inside a font collection (.ttc).")
+    var faceIndex: Int = 0
+
+    @Option(name: .customLong("override"),
+            help: "Replace vertical metrics (font units), e.g. unitsPerEm=2048,ascender=1950,descender=-494,lineGap=0,capHeight=1443. Use `ios-system` for the iOS system font's published values.")
+    var metricsOverride: String?
+
+    func run() throws {
+        guard size > 0, size <= 1000 else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
+        guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
+        guard let source = VerticalMetricsSource(rawValue: source) else { throw CLIError("--source \(source): use hhea or typo") }
+        let override = try metricsOverride.map(Self.parseOverride)
+        let file: FontFile
+        if FileManager.default.fileExists(atPath: font) {
+            file = FontFile(path: font, faceIndex: faceIndex)
+        } else if font.contains("/") || font.hasSuffix(".ttf") || font.hasSuffix(".otf") || font.hasSuffix(".ttc") {
+            throw CLIError("\(font): font file not found; check the path")
+        } else {
+            do { file = try FontLocator.locate(name: font) } catch { throw CLIError(error) }
+        }
+        let loaded: Font
+        do { loaded = try Font(path: file.path, faceIndex: file.faceIndex, metricsOverride: override) } catch { throw CLIError(error) }
+        let m = loaded.metrics(pointSize: size, source: source)
+        let s = Scale(scale)
+        let t = loaded.tables
+        let value: JSONValue = .object([
+            ("file", .string(loaded.path)), ("faceIndex", .integer(loaded.faceIndex)),
+            ("family", .string(loaded.familyName)), ("style", .string(loaded.styleName)),
+            ("postScriptName", .string(loaded.postScriptName)),
+            ("source", .string(source.rawValue)), ("size", .number(size)), ("unitsPerEm", .integer(m.unitsPerEm)),
+            ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
+            ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
+            ("units", .object([
+                ("ascender", .integer(t.vertical(source).ascender)), ("descender", .integer(t.vertical(source).descender)),
+                ("lineGap", .integer(t.vertical(source).lineGap)), ("capHeight", .integer(t.capHeight)),
+                ("xHeight", .integer(t.xHeight)), ("capHeightSource", .string(t.capHeightSource)),
+            ])),
+            ("useTypoMetrics", .bool(t.useTypoMetrics)),
+            ("overridden", .bool(loaded.metricsOverride != nil)),
+            ("pixelRounding", .object([
+                ("scale", .integer(scale)),
+                ("labelHeight", .number(UIKitRounding.labelHeight(m, scale: s))),
+                ("firstBaseline", .number(UIKitRounding.firstBaselineOffset(m, scale: s))),
+                ("capHeightInset", .number(UIKitRounding.capHeightInset(m, scale: s))),
+                ("naiveCapHeightInset", .number(UIKitRounding.naiveCapHeightInset(m))),
+            ])),
+        ])
+        print(value.serialized())
+    }
+
+    static func parseOverride(_ text: String) throws -> FontMetricsOverride {
+        if text == "ios-system" { return .iOSSystemFont }
+        var override = FontMetricsOverride()
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let value = Int(parts[1]) else {
+                throw CLIError("--override \(text): `\(pair)` is not key=integer; e.g. unitsPerEm=2048,ascender=1950")
+            }
+            switch parts[0] {
+            case "unitsPerEm": override.unitsPerEm = value
+            case "ascender": override.ascender = value
+            case "descender": override.descender = value
+            case "lineGap": override.lineGap = value
+            case "capHeight": override.capHeight = value
+            case "xHeight": override.xHeight = value
+            default:
+                throw CLIError("--override: unknown key `\(parts[0])`; use unitsPerEm, ascender, descender, lineGap, capHeight, xHeight")
+            }
+        }
+        return override
+    }
+}
