@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline"]),
+        .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]
 )

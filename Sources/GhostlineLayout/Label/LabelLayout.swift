@@ -126,10 +126,23 @@ public enum LabelLayouter {
                            metrics: metrics, font: style.font, paddingTop: vertical.paddingTop, intrinsicWidth: intrinsicWidth)
     }
 
+    /// The glyphs of `line`, pen positions restarting at 0. Clusters are monotonic in a left-to-right run, so
+    /// the line's glyphs are one contiguous slice found by binary search: laying out n lines stays O(n log n).
     static func positionedGlyphs(_ shaped: ShapedText, _ line: BrokenLine) -> [PositionedGlyph] {
+        let glyphs = shaped.glyphs
+        func firstIndex(atOrAfter cluster: Int) -> Int {
+            var low = 0, high = glyphs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if glyphs[mid].cluster < cluster { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        let from = firstIndex(atOrAfter: line.start), to = firstIndex(atOrAfter: line.visibleEnd)
         var result: [PositionedGlyph] = []
+        result.reserveCapacity(max(0, to - from))
         var pen = 0.0
-        for glyph in shaped.glyphs where glyph.cluster >= line.start && glyph.cluster < line.visibleEnd {
+        for glyph in glyphs[from..<max(from, to)] {
             result.append(PositionedGlyph(glyph: glyph.glyph, x: pen + glyph.offsetX, y: glyph.offsetY, cluster: glyph.cluster))
             pen += glyph.advance
         }

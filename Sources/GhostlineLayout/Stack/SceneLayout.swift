@@ -24,6 +24,9 @@ public struct LayoutElement: Sendable {
     /// Frame on the canvas, in points.
     public var frame: Rect
     public var content: Content
+    /// Points from the frame's top to the element's alignment-rect top: the cap-height inset (R4) for labels
+    /// with `alignCapHeight`, else 0. Stacks and gaps measure "top" from here, as Auto Layout does.
+    public var alignmentInsetTop: Double = 0
 
     /// Label lines with x and baseline converted to canvas points.
     public var canvasLines: [LabelLine] {
@@ -45,7 +48,7 @@ public struct LayoutElement: Sendable {
     /// (as UIView does) and their top for the cap height.
     public func anchorOffset(_ anchor: Anchor) -> Double {
         switch (anchor, content) {
-        case (.top, _): return 0
+        case (.top, _): return alignmentInsetTop
         case (.bottom, _): return frame.height
         case (.firstBaseline, .label(let layout, _)): return layout.anchors.firstBaseline
         case (.lastBaseline, .label(let layout, _)): return layout.anchors.lastBaseline

@@ -54,8 +54,9 @@ public struct StackLayouter {
                 layout = LabelLayouter.layout(input, width: layout.intrinsicWidth)
             }
             let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-            let element = LayoutElement(id: counter.next(.label, label.id), kind: .label, frame: frame,
+            var element = LayoutElement(id: counter.next(.label, label.id), kind: .label, frame: frame,
                                         content: .label(layout, color: label.style.color))
+            if label.alignCapHeight { element.alignmentInsetTop = layout.anchors.capHeight }
             return Measured(elements: [element], size: frame.size)
         case .box(let box):
             let frame = Rect(x: 0, y: 0, width: box.width ?? width, height: box.height)
@@ -95,8 +96,9 @@ public struct StackLayouter {
             if let previous, let gap, let next = measured.anchorElement {
                 // An explicit gap: distance from the previous child's anchor to this child's anchor.
                 top = previous.frame.y + previous.anchorOffset(gap.from) + gap.value - next.anchorOffset(gap.to)
-            } else if previous != nil {
-                top = y + stack.spacing
+            } else {
+                // Spacing and padding reach the child's alignment-rect top (its capitals, with alignCapHeight).
+                top = (previous != nil ? y + stack.spacing : y) - (measured.anchorElement?.alignmentInsetTop ?? 0)
             }
             top = scale.roundToPixel(top)
             let x: Double

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, ICU, fontconfig), pkg-config, and the fonts its demo
+# scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
+# Swift itself (6.0 or newer) must already be on PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libfreetype-dev      # glyph outlines, rasterization, font tables
+  libharfbuzz-dev      # shaping
+  libpng-dev           # PNG read/write
+  libicu-dev           # UAX #14 line breaking
+  libfontconfig-dev    # finding fonts by family and weight
+  fonts-inter          # the demo card's typeface
+  fonts-dejavu-core    # test font with an ffi ligature and an OS/2 v1 table
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: run as root or install sudo to install: ${missing[*]}" >&2; exit 2; }
+    sudo="sudo"
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # New fonts must be visible to fontconfig before the first lookup.
+  fc-cache -f >/dev/null 2>&1 || true
+fi
+
+command -v swift >/dev/null || { echo "setup: swift is not on PATH; install Swift 6 from swift.org and add its bin/ to PATH" >&2; exit 2; }
