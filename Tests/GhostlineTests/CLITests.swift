@@ -1,0 +1,91 @@
+import Foundation
+import GhostlinePNG
+import Testing
+
+/// The `ghostline` executable: exit 0 on success, 2 on bad input with one line on stderr, no partial outputs.
+@Suite("Command line")
+struct CLITests {
+    @Test func renderWritesPNGAndLayout() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("card.png").path
+        let json = dir.appendingPathComponent("card.json").path
+        let result = try runCLI(["render", Paths.demoScene, "-o", png, "--layout", json, "--scale", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let header = try PNGCodec.readHeader(contentsOf: png)
+        #expect(header.width == 750)
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let canvas = layout?["canvas"] as? [String: Any]
+        #expect(canvas?["scale"] as? Int == 2)
+        #expect(canvas?["width"] as? Double == 375)
+        #expect(header.height == Int(((canvas?["height"] as? Double) ?? 0) * 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["card.json", "card.png"])
+    }
+
+    @Test func badSceneExitsWithTwoAndOneLineAndNoOutput() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("bad.yaml")
+        try "canvas: { width: 200 }\nroot:\n  children:\n    - label: { txt: hi }\n".write(to: scene, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("out.png").path
+        let result = try runCLI(["render", scene.path, "-o", png])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(result.stderr.contains("bad.yaml:4:16: root.children[0].label.txt: unknown key `txt`"))
+        #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test func unwritableOutputExitsWithTwo() throws {
+        let result = try runCLI(["render", Paths.demoScene, "-o", "/nonexistent-dir/out.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent-dir/out.png"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        #expect(try runCLI(["render"]).status == 2)
+        #expect(try runCLI(["render", Paths.demoScene, "-o", "/tmp/x.png", "--scale", "5"]).status == 2)
+        #expect(try runCLI(["frobnicate"]).status == 2)
+    }
+
+    @Test func helpDocumentsEveryOption() throws {
+        let render = try runCLI(["render", "--help"])
+        #expect(render.status == 0)
+        for option in ["--output", "--scale", "--model", "--content-size", "--layout", "--debug"] {
+            #expect(render.stdout.contains(option), "render --help lacks \(option)")
+        }
+        let metrics = try runCLI(["metrics", "--help"])
+        for option in ["--size", "--scale", "--source", "--override"] {
+            #expect(metrics.stdout.contains(option), "metrics --help lacks \(option)")
+        }
+    }
+
+    /// `metrics` prints the UIFont-style values; with the iOS system font override at 17 pt they are the
+    /// published ones (ascender 16.1865234375, lineHeight 20.287109375, capHeight 11.97802734375).
+    @Test func metricsPrintsJSON() throws {
+        let result = try runCLI(["metrics", "/usr/share/fonts/opentype/inter/Inter-Regular.otf", "--size", "17",
+                                 "--override", "ios-system"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["unitsPerEm"] as? Int == 2048)
+        #expect(abs((json["ascender"] as? Double ?? 0) - 16.1865234375) < 1e-6)
+        #expect(abs((json["lineHeight"] as? Double ?? 0) - 20.287109375) < 1e-6)
+        #expect(abs((json["capHeight"] as? Double ?? 0) - 11.97802734375) < 1e-6)
+        let byFamily = try runCLI(["metrics", "Inter", "--size", "28"])
+        #expect(byFamily.status == 0)
+        #expect(byFamily.stdout.contains("\"ascender\": 27.125"))   // 2728 × 28 / 2816
+        let missing = try runCLI(["metrics", "/no/such/font.otf"])
+        #expect(missing.status == 2)
+    }
+
+    @Test func layoutPrintsTheSameJSONAsRender() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("l.json").path
+        _ = try runCLI(["render", Paths.demoScene, "-o", dir.appendingPathComponent("x.png").path, "--layout", json])
+        let printed = try runCLI(["layout", Paths.demoScene])
+        #expect(printed.status == 0)
+        #expect(printed.stdout == (try String(contentsOfFile: json, encoding: .utf8)))
+    }
+}

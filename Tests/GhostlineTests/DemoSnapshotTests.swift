@@ -1,0 +1,97 @@
+import Foundation
+import Ghostline
+import GhostlineFonts
+import GhostlineImage
+import GhostlineLayout
+import GhostlinePNG
+import GhostlineScene
+import Testing
+
+@Suite("Demo card: deterministic, thread-safe, recorded")
+struct DemoSnapshotTests {
+    @Test func rendersByteIdenticalPNGsTwice() throws {
+        let first = try renderIsolated(Paths.demoScene)
+        let second = try renderIsolated(Paths.demoScene)
+        #expect(first.png == second.png)
+        #expect(first.SceneLayoutJSON == second.SceneLayoutJSON)
+    }
+
+    /// Two renders at once, sharing one font library and glyph cache (the contended case), give the same bytes
+    /// as a render alone.
+    @Test func rendersIdenticallyFromTwoThreadsAtOnce() throws {
+        let reference = try renderIsolated(Paths.demoScene).png
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do {
+                let scene = try renderer.loadScene(path: Paths.demoScene)
+                let (_, image) = renderer.render(scene)
+                results.set(index, try PNGCodec.encode(image))
+            } catch {
+                results.set(index, [])
+            }
+        }
+        #expect(results.get(0) == reference)
+        #expect(results.get(1) == reference)
+    }
+
+    /// The render equals the recorded reference in Snapshots/. Set GHOSTLINE_RECORD=1 to re-record after an
+    /// intended change (and look at the new picture before committing it).
+    @Test func matchesRecordedSnapshot() throws {
+        let rendered = try renderIsolated(Paths.demoScene)
+        let pngURL = Paths.snapshots.appendingPathComponent("demo-card@3x.png")
+        let jsonURL = Paths.snapshots.appendingPathComponent("demo-card.json")
+        if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" {
+            try Data(rendered.png).write(to: pngURL)
+            try Data(rendered.SceneLayoutJSON.utf8).write(to: jsonURL)
+        }
+        let recorded = try PNGCodec.read(contentsOf: pngURL.path)
+        let differing = differingPixels(recorded, rendered.image)
+        #expect(differing == 0, "\(differing) pixels of Snapshots/demo-card@3x.png differ from the render; if the change is intended, run GHOSTLINE_RECORD=1 swift test --filter matchesRecordedSnapshot and review the picture")
+        #expect(try String(contentsOf: jsonURL, encoding: .utf8) == rendered.SceneLayoutJSON)
+    }
+
+    /// Both labels are drawn where the layout says: for the first glyph of each label (a capital with no
+    /// descender: "P" and "D"), the lowest row with ink is the pixel row just above the baseline, and the highest
+    /// is round(capHeight × 3) rows above the baseline (±1 for anti-aliasing at the overshoot).
+    @Test func capitalsSitOnTheLayoutBaselines() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let scene = try renderer.loadScene(path: Paths.demoScene)
+        let (layout, image) = renderer.render(scene)
+        let labels = layout.elements.filter { $0.kind == .label }
+        #expect(labels.map(\.id) == ["title", "body"])
+        for element in labels {
+            let line = try #require(element.canvasLines.first)
+            let label = try #require(element.labelLayout)
+            let glyphWidth = label.metrics.pointSize * 0.55   // the capital's advance is at least this wide
+            let x0 = Int((line.x * 3).rounded(.down)), x1 = Int(((line.x + glyphWidth) * 3).rounded(.up))
+            var inkRows: [Int] = []
+            for y in 0..<image.height {
+                let dark = (x0..<x1).contains { x in image[x, y].red < 128 }
+                if dark { inkRows.append(y) }
+            }
+            let baselineRow = Int(line.baseline * 3)
+            let lowest = try #require(inkRows.filter { $0 < baselineRow + 6 && $0 > baselineRow - 60 }.max())
+            #expect(lowest == baselineRow - 1, "\(element.id): ink should end right above the baseline row \(baselineRow)")
+            let capRows = Int((label.metrics.capHeight * 3).rounded())
+            let highest = try #require(inkRows.filter { $0 > baselineRow - capRows - 4 }.min())
+            #expect(abs(highest - (baselineRow - capRows)) <= 1, "\(element.id): cap height top")
+        }
+    }
+}
+
+/// How many pixels differ (every pixel when the sizes differ); a count keeps failure messages short.
+func differingPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+    guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height) }
+    var count = 0
+    for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] { count += 1 }
+    return count
+}
+
+/// Collects results from concurrent work.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: [UInt8]] = [:]
+    func set(_ index: Int, _ value: [UInt8]) { lock.lock(); values[index] = value; lock.unlock() }
+    func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return values[index] }
+}
