@@ -50,6 +50,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
+        .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline"]),
+
         // MARK: Tests
         .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],
                     resources: [.copy("Fixtures")]),

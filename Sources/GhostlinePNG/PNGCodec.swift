@@ -100,8 +100,8 @@ public enum PNGCodec {
     /// Encodes an image as PNG bytes.
     ///
     /// The output is a pure function of the pixels for a given libpng and zlib: always 8-bit RGBA (even for an
-    /// opaque or gray image, so the file's flavour never depends on content), no interlace, zlib level 6, the
-    /// Paeth filter on every row, and only IHDR, IDAT and IEND — no time stamp, text or colour chunk. Encoding
+    /// opaque or gray image, so the file's flavour never depends on content), no interlace, zlib level 3, the
+    /// Up filter on every row, and only IHDR, IDAT and IEND — no time stamp, text or colour chunk. Encoding
     /// the same image twice gives the same bytes, so expected-output files can be compared byte for byte and
     /// regenerated without noise in version control.
     ///

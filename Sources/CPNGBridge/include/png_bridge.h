@@ -82,7 +82,7 @@ int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
 
 /// Encodes `width * height` RGBA8 pixels (straight alpha, rows top to bottom, `width * 4` bytes a row) as PNG.
 ///
-/// The output is deterministic: 8-bit RGBA, no interlace, zlib level 6, one fixed filter (Paeth) on every row,
+/// The output is deterministic: 8-bit RGBA, no interlace, zlib level 3, one fixed filter (Up) on every row,
 /// and only IHDR, IDAT and IEND chunks (no tIME, tEXt or anything else that could vary between runs), so equal
 /// pixels give equal bytes with the same libpng and zlib.
 ///

@@ -1,0 +1,107 @@
+// ghostline-bench: how long the demo card takes, stage by stage, and against a peer tool in the same run.
+//
+//   swift run -c release ghostline-bench [SCENE] [--iterations N]
+//
+// Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
+// hb-view, rendering the same text with the same font and size to PNG) is measured interleaved in one run.
+// Process-level numbers include start-up for both tools; in-process numbers are Ghostline's stages alone.
+import Foundation
+import Ghostline
+import GhostlineFonts
+import GhostlineLayout
+import GhostlinePNG
+import GhostlineRaster
+import GhostlineScene
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var iterations = 50
+if let flag = arguments.firstIndex(of: "--iterations"), flag + 1 < arguments.count, let n = Int(arguments[flag + 1]) {
+    iterations = max(3, n)
+    arguments.removeSubrange(flag...(flag + 1))
+}
+let scenePath = arguments.first ?? "Fixtures/demo/card.yaml"
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+func format(_ ms: Double) -> String { String(format: "%8.3f ms", ms) }
+
+// MARK: In-process stages (the process is up, fonts are open, the glyph cache is warm after the first run).
+let renderer = SnapshotRenderer()
+let scene = try renderer.loadScene(path: scenePath)
+var layoutTimes: [Double] = [], rasterTimes: [Double] = [], encodeTimes: [Double] = [], coldLoad: [Double] = []
+var image = renderer.render(scene).image
+for _ in 0..<iterations {
+    var layout: SceneLayout?
+    layoutTimes.append(milliseconds { layout = scene.layout() })
+    rasterTimes.append(milliseconds { image = renderer.renderer.render(layout!) })
+    encodeTimes.append(try milliseconds { _ = try PNGCodec.encode(image) })
+}
+for _ in 0..<max(3, iterations / 10) {
+    // Scene load with fresh caches: YAML, fontconfig look-ups and font parsing, no glyphs cached.
+    coldLoad.append(try milliseconds {
+        let fresh = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+        let s = try fresh.loadScene(path: scenePath)
+        _ = try PNGCodec.encode(fresh.render(s).image)
+    })
+}
+let warmTotal = median(layoutTimes) + median(rasterTimes) + median(encodeTimes)
+print("Ghostline bench: \(scenePath) at @\(scene.canvas.scale.factor)x, \(image.width)×\(image.height) px, median of \(iterations)")
+print("  layout                 \(format(median(layoutTimes)))")
+print("  raster (warm cache)    \(format(median(rasterTimes)))")
+print("  PNG encode             \(format(median(encodeTimes)))")
+print("  = render + PNG, warm   \(format(warmTotal))")
+print("  load + render + PNG, cold caches \(format(median(coldLoad)))")
+
+// MARK: Process level, against hb-view in the same run.
+func findExecutable(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let path = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+func run(_ path: String, _ args: [String]) throws -> Double {
+    try milliseconds {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = args
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw NSError(domain: "bench", code: Int(process.terminationStatus)) }
+    }
+}
+let ghostline = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghostline").path
+guard FileManager.default.isExecutableFile(atPath: ghostline) else {
+    print("(build the ghostline product in the same configuration to compare whole processes)")
+    exit(0)
+}
+guard let hbView = findExecutable("hb-view") else {
+    print("(hb-view not found: apt-get install libharfbuzz-bin to compare with HarfBuzz's renderer)")
+    exit(0)
+}
+// The peer renders the card's body text, one line, same font file and size, at the same pixel density.
+guard let body = scene.layout().elements.first(where: { $0.id == "body" }), let label = body.labelLayout else {
+    print("(the scene has no `body` label to hand to hb-view)")
+    exit(0)
+}
+let text = label.lines.first.map { _ in "Designs set a line height; UIKit sets line spacing." } ?? "Hello"
+let out = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-bench-\(getpid())")
+try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: out) }
+var ours: [Double] = [], theirs: [Double] = []
+let processRuns = max(5, iterations / 5)
+for _ in 0..<processRuns {
+    ours.append(try run(ghostline, ["render", scenePath, "-o", out.appendingPathComponent("g.png").path]))
+    theirs.append(try run(hbView, ["--font-file", label.font.path, "--font-size", String(Int(label.metrics.pointSize * 3)),
+                                   "--output-format", "png", "--output-file", out.appendingPathComponent("h.png").path, text]))
+}
+print("Whole process, median of \(processRuns), interleaved:")
+print("  ghostline render (whole card, 2 labels, 5 lines)  \(format(median(ours)))")
+print("  hb-view (one line of the body text)               \(format(median(theirs)))")
+print(String(format: "  ratio ghostline / hb-view                         %8.2f×", median(ours) / median(theirs)))
