@@ -67,6 +67,7 @@ private struct Resolver {
     var scale = Scale.x3
     var fontFiles: [String: (FontFile, FontMetricsOverride?)] = [:]
     var styles: [String: YAMLCursor] = [:]
+    var grid: Double?
 
     init(file: String, directory: String, fonts: FontLibrary, overrides: SceneOverrides) {
         self.file = file; self.directory = directory; self.fonts = fonts; self.overrides = overrides
@@ -90,7 +91,7 @@ private struct Resolver {
         if let override = overrides.scale { scale = override }
         var background = Color.white
         if let b = canvasKeys["background"] { background = try color(b) }
-        let grid = try canvasKeys["grid"]?.number("a grid unit in points", range: 0.5...1000)
+        grid = try canvasKeys["grid"]?.number("a grid unit in points", range: 0.5...1000)
         if let c = canvasKeys["contentSize"] { contentSize = try contentSizeCategory(c) }
         if let override = overrides.contentSize { contentSize = override }
         var model = LayoutModel.uikit
@@ -282,7 +283,8 @@ private struct Resolver {
     }
 
     func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelNode {
-        let keys = try cursor.mapping(allowed: ["id", "text", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight"])
+        let keys = try cursor.mapping(allowed: ["id", "text", "style", "numberOfLines", "alignment", "lineBreakMode",
+                                                "alignCapHeight", "snapToGrid"])
         let text = try keys.required("text", fix: "add `text: \"…\"`").string()
         let styleCursor = try keys.required("style", fix: "name a style from `styles:`, or write one inline")
         var resolved: (TextStyle, ParagraphStyle)
@@ -298,8 +300,12 @@ private struct Resolver {
         if let n = keys["numberOfLines"] { resolved.1.numberOfLines = try n.integer(range: 0...10_000) }
         if let a = keys["alignment"] { resolved.1.alignment = try a.choice(TextAlignment.self) }
         if let m = keys["lineBreakMode"] { resolved.1.lineBreakMode = try m.choice(LineBreakMode.self) }
+        let snap = try keys["snapToGrid"]?.bool() ?? false
+        if snap && grid == nil {
+            throw keys["snapToGrid"]!.error("snapToGrid needs a baseline grid", fix: "set `canvas.grid` (e.g. 4 or 8 points)")
+        }
         return LabelNode(id: try keys["id"]?.string(), text: text, style: resolved.0, paragraph: resolved.1,
-                         alignCapHeight: try keys["alignCapHeight"]?.bool() ?? false)
+                         alignCapHeight: try keys["alignCapHeight"]?.bool() ?? false, snapToGrid: snap)
     }
 
     func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxNode {

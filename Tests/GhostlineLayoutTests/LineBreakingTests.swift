@@ -108,3 +108,34 @@ struct LineBreakingTests {
         #expect(layout.lines.last?.end == text.unicodeScalars.count)
     }
 }
+
+@Suite("Line breaking: CJK, justification")
+struct MoreLineBreakingTests {
+    /// UAX #14: ideographs may break between any two characters, but not before a closing punctuation mark
+    /// (class CL, "。") nor after an opening bracket (OP, "「").
+    @Test func cjkBreaksBetweenIdeographsButNotBeforeClosingPunctuation() {
+        let text = Array("「日本語」の文章。".unicodeScalars)   // 「 日 本 語 」 の 文 章 。
+        let offsets = BreakOpportunities.line(text).map(\.offset)
+        #expect(!offsets.contains(1))          // not after 「
+        #expect(offsets.contains(2) && offsets.contains(3))
+        #expect(!offsets.contains(4))          // not before 」
+        #expect(!offsets.contains(8))          // not before 。
+        #expect(offsets.last == text.count)
+    }
+
+    /// Justified lines fill the box by widening the spaces; the paragraph's last line stays natural.
+    @Test func justifiedLinesFillTheWidth() {
+        var paragraph = ParagraphStyle()
+        paragraph.alignment = .justified
+        let style = TextStyle(font: TestFonts.inter, pointSize: 17)
+        let layout = LabelLayouter.layout(.init(text: "The quick brown fox jumps over the lazy dog again and again", style: style,
+                                                paragraph: paragraph), width: 200)
+        #expect(layout.lines.count > 2)
+        for line in layout.lines.dropLast() {
+            #expect(abs(line.width - 200) < 1e-9)
+            let last = line.glyphs.last!
+            #expect(last.x < 200)
+        }
+        #expect(layout.lines.last!.width < 200)
+    }
+}

@@ -62,11 +62,13 @@ public enum LabelLayouter {
         public var model: LayoutModel
         public var scale: Scale
         public var capHeightRounding: CapHeightRounding
+        /// A baseline grid unit in points: when set (uikit model), baselines and the bottom snap to it (R9, R10).
+        public var baselineGrid: Double?
 
         public init(text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(), model: LayoutModel = .uikit,
-                    scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise) {
+                    scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise, baselineGrid: Double? = nil) {
             self.text = text; self.style = style; self.paragraph = paragraph; self.model = model
-            self.scale = scale; self.capHeightRounding = capHeightRounding
+            self.scale = scale; self.capHeightRounding = capHeightRounding; self.baselineGrid = baselineGrid
         }
     }
 
@@ -95,10 +97,16 @@ public enum LabelLayouter {
             }
         }
 
-        let vertical: VerticalPlacement = input.model == .uikit
-            ? UIKitLineStack.place(lineCount: broken.count, endsParagraph: broken.map(\.endsParagraph), metrics: metrics,
-                                   style: style, paragraph: input.paragraph, scale: input.scale)
-            : CSSLineStack.place(lineCount: broken.count, metrics: metrics, style: style, scale: input.scale)
+        let vertical: VerticalPlacement
+        switch (input.model, input.baselineGrid) {
+        case (.uikit, let grid?) where grid > 0:
+            vertical = BaselineGridLineStack.place(lineCount: broken.count, metrics: metrics, style: style, grid: grid)
+        case (.uikit, _):
+            vertical = UIKitLineStack.place(lineCount: broken.count, endsParagraph: broken.map(\.endsParagraph),
+                                            metrics: metrics, style: style, paragraph: input.paragraph, scale: input.scale)
+        case (.css, _):
+            vertical = CSSLineStack.place(lineCount: broken.count, metrics: metrics, style: style, scale: input.scale)
+        }
 
         let intrinsicWidth = input.scale.ceilToPixel(broken.map(\.width).max() ?? 0)
         let boxWidth = width ?? intrinsicWidth
@@ -111,8 +119,13 @@ public enum LabelLayouter {
             case .center: x = (boxWidth - line.width) / 2
             case .right: x = boxWidth - line.width
             }
-            lines.append(LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: x, width: line.width,
-                                   baseline: vertical.baselines[index], glyphs: line.glyphs ?? positionedGlyphs(shaped, line)))
+            var glyphs = line.glyphs ?? positionedGlyphs(shaped, line)
+            var lineWidth = line.width
+            if input.paragraph.alignment == .justified && !line.endsParagraph && !line.truncated && width != nil {
+                lineWidth = justify(&glyphs, scalars: shaped.scalars, lineWidth: line.width, boxWidth: boxWidth)
+            }
+            lines.append(LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: x, width: lineWidth,
+                                   baseline: vertical.baselines[index], glyphs: glyphs))
         }
         let first = vertical.baselines.first ?? 0
         let capTop: Double
@@ -124,6 +137,22 @@ public enum LabelLayouter {
                                    xHeightTop: first - metrics.xHeight, xHeightBottom: first)
         return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
                            metrics: metrics, font: style.font, paddingTop: vertical.paddingTop, intrinsicWidth: intrinsicWidth)
+    }
+
+    /// Justification as TextKit does it for Latin text: the line's spare width is shared equally by its
+    /// inter-word spaces; the last line of a paragraph stays natural. Returns the new line width.
+    static func justify(_ glyphs: inout [PositionedGlyph], scalars: [Unicode.Scalar], lineWidth: Double, boxWidth: Double) -> Double {
+        let spare = boxWidth - lineWidth
+        let spaces = glyphs.indices.filter { scalars[glyphs[$0].cluster] == " " }
+        guard spare > 0, !spaces.isEmpty else { return lineWidth }
+        let extra = spare / Double(spaces.count)
+        var shift = 0.0
+        var next = 0
+        for index in glyphs.indices {
+            glyphs[index].x += shift
+            if next < spaces.count && spaces[next] == index { shift += extra; next += 1 }
+        }
+        return boxWidth
     }
 
     /// The glyphs of `line`, pen positions restarting at 0. Clusters are monotonic in a left-to-right run, so

@@ -65,3 +65,32 @@ enum CSSLineStack {
                                  firstLineTop: halfLeading)
     }
 }
+
+/// Vertical placement on a baseline grid of unit `g` (uikit model, rules R9 and R10).
+///
+/// With the label's top on the grid, the first baseline sits `ceilToGrid(ascender)` below it (R9); lines follow
+/// every `D = ceilToGrid(d)` points, where `d` is the default baseline distance `lineHeight + leading`, or the
+/// designed line height when it is larger (R10: UIKit gets there with `lineSpacing = D − d`, plus the leading when
+/// it is positive, since positive leading is a minimum, R6); the bottom sits `ceilToGrid(−descender)` below the
+/// last baseline (R9). Every baseline and the bottom land on the grid when the top does.
+enum BaselineGridLineStack {
+    static func ceilToGrid(_ value: Double, _ grid: Double) -> Double {
+        // A value a hair above a grid line (float noise from font-unit arithmetic) stays on that line.
+        ((value / grid) - 1e-9).rounded(.up) * grid
+    }
+
+    static func place(lineCount: Int, metrics: FontMetrics, style: TextStyle, grid: Double) -> VerticalPlacement {
+        let d = max(metrics.defaultBaselineDistance, style.lineHeight ?? 0)
+        let pitch = ceilToGrid(d, grid)
+        let first = ceilToGrid(metrics.ascender, grid)
+        let baselines = (0..<lineCount).map { first + Double($0) * pitch }
+        let height = (baselines.last ?? first) + ceilToGrid(-metrics.descender, grid)
+        return VerticalPlacement(baselines: baselines, height: height, paddingTop: 0, firstLineTop: 0)
+    }
+
+    /// R10's lineSpacing: what a UIKit paragraph style needs to reach `D` (for reports and tests).
+    static func lineSpacing(metrics: FontMetrics, grid: Double) -> Double {
+        let d = metrics.defaultBaselineDistance
+        return ceilToGrid(d, grid) - d + (metrics.leading > 0 ? metrics.leading : 0)
+    }
+}

@@ -19,9 +19,12 @@ public struct LabelNode: Sendable {
     public var paragraph: ParagraphStyle
     /// R4: when true the label's top anchor is the top of its capitals (its alignment rect).
     public var alignCapHeight: Bool
+    /// R9/R10: place the label on the canvas's baseline grid (top, every baseline and bottom on the grid).
+    public var snapToGrid: Bool
     public init(id: String? = nil, text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
-                alignCapHeight: Bool = false) {
+                alignCapHeight: Bool = false, snapToGrid: Bool = false) {
         self.id = id; self.text = text; self.style = style; self.paragraph = paragraph; self.alignCapHeight = alignCapHeight
+        self.snapToGrid = snapToGrid
     }
 }
 

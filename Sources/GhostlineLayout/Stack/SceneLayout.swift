@@ -27,6 +27,8 @@ public struct LayoutElement: Sendable {
     /// Points from the frame's top to the element's alignment-rect top: the cap-height inset (R4) for labels
     /// with `alignCapHeight`, else 0. Stacks and gaps measure "top" from here, as Auto Layout does.
     public var alignmentInsetTop: Double = 0
+    /// True for a label laid out on the baseline grid: stacks put its top on a grid line.
+    public var snapsToGrid: Bool = false
 
     /// Label lines with x and baseline converted to canvas points.
     public var canvasLines: [LabelLine] {

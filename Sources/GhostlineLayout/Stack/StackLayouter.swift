@@ -8,11 +8,20 @@ import GhostlineGeometry
 public struct StackLayouter {
     public var model: LayoutModel
     public var scale: Scale
+    /// The canvas's baseline grid, for labels that snap to it. Snapping is relative to the enclosing stack's
+    /// top, which is the canvas's top for the root stack.
+    public var grid: Double?
 
-    public init(model: LayoutModel, scale: Scale) { self.model = model; self.scale = scale }
+    public init(model: LayoutModel, scale: Scale, grid: Double? = nil) { self.model = model; self.scale = scale; self.grid = grid }
 
     /// Lays out `root` on `canvas`; the root fills the canvas width.
     public func layout(_ root: LayoutNode, canvas: Canvas) -> SceneLayout {
+        var layouter = self
+        if layouter.grid == nil { layouter.grid = canvas.grid }
+        return layouter.layoutOnGrid(root, canvas: canvas)
+    }
+
+    private func layoutOnGrid(_ root: LayoutNode, canvas: Canvas) -> SceneLayout {
         var counter = IDCounter()
         var elements: [LayoutElement] = []
         let size = place(root, at: Point(x: 0, y: 0), width: canvas.width, fill: true, counter: &counter, into: &elements)
@@ -48,7 +57,7 @@ public struct StackLayouter {
         switch node {
         case .label(let label):
             let input = LabelLayouter.Input(text: label.text, style: label.style, paragraph: label.paragraph, model: model,
-                                            scale: scale)
+                                            scale: scale, baselineGrid: label.snapToGrid ? grid : nil)
             var layout = LabelLayouter.layout(input, width: width)
             if !fill && layout.intrinsicWidth < width {
                 layout = LabelLayouter.layout(input, width: layout.intrinsicWidth)
@@ -57,6 +66,7 @@ public struct StackLayouter {
             var element = LayoutElement(id: counter.next(.label, label.id), kind: .label, frame: frame,
                                         content: .label(layout, color: label.style.color))
             if label.alignCapHeight { element.alignmentInsetTop = layout.anchors.capHeight }
+            element.snapsToGrid = label.snapToGrid && grid != nil && model == .uikit
             return Measured(elements: [element], size: frame.size)
         case .box(let box):
             let frame = Rect(x: 0, y: 0, width: box.width ?? width, height: box.height)
@@ -101,6 +111,10 @@ public struct StackLayouter {
                 top = (previous != nil ? y + stack.spacing : y) - (measured.anchorElement?.alignmentInsetTop ?? 0)
             }
             top = scale.roundToPixel(top)
+            if let grid, measured.anchorElement?.snapsToGrid == true {
+                // R9: the label's top goes down to the next grid line; its baselines and bottom follow.
+                top = BaselineGridLineStack.ceilToGrid(top, grid)
+            }
             let x: Double
             switch stack.alignment {
             case .center: x = stack.padding.leading + (contentWidth - measured.size.width) / 2
