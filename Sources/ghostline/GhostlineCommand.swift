@@ -15,7 +15,7 @@ struct GhostlineCommand: ParsableCommand {
         Exit status: 0 success, 2 bad input or usage (one line on stderr names the file, the place and the fix).
         Scene files are YAML (or JSON) as described in the README's "Scene format" section.
         """,
-        subcommands: [RenderCommand.self, LayoutCommand.self, MetricsCommand.self]
+        subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, MetricsCommand.self]
     )
 
     /// ArgumentParser exits with 64 on usage errors; Ghostline's contract is 2 for any bad input, and our own

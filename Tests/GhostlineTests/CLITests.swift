@@ -89,3 +89,39 @@ struct CLITests {
         #expect(printed.stdout == (try String(contentsOfFile: json, encoding: .utf8)))
     }
 }
+
+@Suite("Command line: matrix")
+struct MatrixCLITests {
+    static let scene = Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path
+
+    /// One sheet plus one layout JSON per category; the body's size in each JSON is the HIG table's
+    /// (xSmall 14 … Large 17 … AX5 53 pt).
+    @Test func matrixWritesASheetAndTwelveLayouts() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sheet = dir.appendingPathComponent("sheet.png").path
+        let result = try runCLI(["matrix", Self.scene, "-o", sheet, "--scale", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)   // no progress line when stderr is not a terminal
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(files.count == 13)
+        let expected: [String: Double] = ["xSmall": 14, "Large": 17, "xxxLarge": 23, "AX5": 53]
+        for (category, size) in expected {
+            let url = dir.appendingPathComponent("sheet-\(category).json")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let elements = try #require(json["elements"] as? [[String: Any]])
+            let body = try #require(elements.first { $0["id"] as? String == "body" })
+            #expect((body["font"] as? [String: Any])?["size"] as? Double == size, "\(category)")
+        }
+        let header = try PNGCodec.readHeader(contentsOf: sheet)
+        #expect(header.width > 4 * 320)
+    }
+
+    @Test func matrixOnABadSceneLeavesNothing() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runCLI(["matrix", "/no/such/scene.yaml", "-o", dir.appendingPathComponent("s.png").path])
+        #expect(result.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Ghostline
+import GhostlineImage
+import GhostlinePNG
+import GhostlineScene
+
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Render a scene in all 12 Dynamic Type categories onto one contact sheet.",
+        discussion: """
+        Styles that name a `textStyle` take their size, line height and weight from Apple's Dynamic Type table for
+        each category (xSmall … AX5). Next to the sheet, one layout JSON per category is written as
+        SHEET-<category>.json (or into --layout-dir).
+        """
+    )
+
+    @Argument(help: "The scene file (YAML or JSON).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "The contact sheet PNG to write.")
+    var output: String
+
+    @Option(help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale).")
+    var scale: Int?
+
+    @Option(help: "Layout model: uikit or css (overrides the scene's `model`).")
+    var model: String?
+
+    @Option(help: "Renders per row on the sheet.")
+    var columns: Int = 4
+
+    @Option(name: .customLong("layout-dir"), help: "Directory for the per-category layout JSON files (default: beside the sheet).")
+    var layoutDirectory: String?
+
+    func run() throws {
+        guard (1...12).contains(columns) else { throw CLIError("--columns \(columns): use 1 to 12") }
+        let options = try SceneOptions.parse([scene] + (scale.map { ["--scale", String($0)] } ?? []) + (model.map { ["--model", $0] } ?? []))
+        let overrides = try options.overrides()
+        let sheet = ContactSheet(columns: columns)
+        let onTerminal = isatty(STDERR_FILENO) == 1
+        let cells: [ContactSheet.Cell]
+        do {
+            cells = try sheet.cells(scenePath: scene, overrides: overrides) { done, total, category in
+                if onTerminal {
+                    FileHandle.standardError.write(Data("\rmatrix: \(done)/\(total) \(category.rawValue)   ".utf8))
+                }
+            }
+        } catch {
+            if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+            throw CLIError(error)
+        }
+        if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        let image: RGBAImage
+        do { image = try sheet.compose(cells) } catch { throw CLIError(error) }
+
+        let sheetURL = URL(fileURLWithPath: output)
+        let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
+        let stem = sheetURL.deletingPathExtension().lastPathComponent
+        do { try PNGCodec.write(image, to: output) } catch { throw CLIError(error) }
+        var written: [String] = []
+        for cell in cells {
+            let path = directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path
+            do {
+                try AtomicText.write(LayoutJSON.encode(cell.layout), to: path)
+                written.append(path)
+            } catch {
+                // All or nothing: a sheet without its layouts would mislead a script that reads them.
+                for file in written + [output] { try? FileManager.default.removeItem(atPath: file) }
+                throw CLIError("\(path): cannot write the layout JSON (\(error.localizedDescription)); check that the directory exists and is writable")
+            }
+        }
+    }
+}
