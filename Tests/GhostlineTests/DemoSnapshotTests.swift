@@ -4,6 +4,7 @@ import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineRaster
 import GhostlineScene
 import Testing
 
@@ -94,4 +95,32 @@ final class ResultBox: @unchecked Sendable {
     private var values: [Int: [UInt8]] = [:]
     func set(_ index: Int, _ value: [UInt8]) { lock.lock(); values[index] = value; lock.unlock() }
     func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return values[index] }
+}
+
+/// The README's example pictures are recorded renders of the fixture scenes; they must stay what the code draws.
+/// GHOSTLINE_RECORD=1 re-records them (look at them before committing).
+@Suite("Recorded example renders")
+struct ExampleSnapshotTests {
+    @Test func featuresSceneWithGuides() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
+        let image = renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
+        try compare(image, toRecorded: "features@2x.png")
+    }
+
+    @Test func dynamicTypeContactSheet() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let sheet = ContactSheet(renderer: renderer)
+        let cells = try sheet.cells(scenePath: Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path,
+                                    overrides: SceneOverrides(scale: .x1))
+        try compare(try sheet.compose(cells), toRecorded: "dynamic-type-matrix@1x.png")
+    }
+
+    func compare(_ image: RGBAImage, toRecorded name: String) throws {
+        let url = Paths.snapshots.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" { try PNGCodec.write(image, to: url.path) }
+        let recorded = try PNGCodec.read(contentsOf: url.path)
+        let differing = differingPixels(recorded, image)
+        #expect(differing == 0, "\(differing) pixels of Snapshots/\(name) differ from the render; if intended, re-record with GHOSTLINE_RECORD=1 and review the picture")
+    }
 }
