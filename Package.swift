@@ -41,9 +41,11 @@ let package = Package(
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
         .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "CLineBreaking"]),
         .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
+        // Comparing a render with a design export: pixel diff, ghost image, text geometry. Pure functions over pixels.
+        .target(name: "GhostlineDiff", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
         .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlinePNG",
                                                        .product(name: "Yams", package: "Yams")]),
-        .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG",
+        .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG", "GhostlineDiff",
                                                   "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
         .executableTarget(name: "ghostline", dependencies: [
             "Ghostline",
@@ -60,6 +62,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]
 )

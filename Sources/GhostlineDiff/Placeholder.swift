@@ -1,0 +1,1 @@
+// The diff core is being written; see PixelDiff.swift.
