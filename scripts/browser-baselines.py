@@ -77,6 +77,7 @@ function LU(v) { const r = lu(v); exactness.push(Math.abs(v * S * 64 - r)); retu
 
 function block(c, nodes) {
   const w = document.createElement("div"); w.className = "wrap";
+  if (DATA.inflow) w.style.position = "static";       // --check-separate: ordinary block in normal flow
   const d = document.createElement("div"); d.className = "case";
   d.style.fontFamily = '"' + c.family + '"';
   d.style.fontSize = c.size + "px";
@@ -286,12 +287,13 @@ def css_number(v):
     return repr(float(v)).rstrip("0").rstrip(".") if v != int(v) else str(int(v))
 
 
-def page_for(cases, families, scale):
+def page_for(cases, families, scale, inflow=False):
     faces = "\n".join(
         f'@font-face {{ font-family: "{fam}"; src: url("file://{path}"); font-display: block; }}'
         for path, fam in sorted(families.items()))
     data = {
         "scale": scale,
+        "inflow": inflow,
         "fonts": [{"family": fam, "path": path} for path, fam in sorted(families.items())],
         "cases": [{"id": c["id"], "family": families[c["font"]], "size": css_number(c["size"]),
                    "lineHeight": None if c["lineHeight"] is None else css_number(c["lineHeight"]),
@@ -352,7 +354,7 @@ def measure(cases, fonts, scales, per_case=False):
             merged = []
             for g in groups:
                 t0 = time.time()
-                res = run_page(page_for(g, families, scale), scale, workdir)
+                res = run_page(page_for(g, families, scale, inflow=per_case), scale, workdir)
                 check_fonts(res, {p: families[p] for p in {c["font"] for c in g}}, fonts, scale)
                 if res["maxGridError"] > 0.2:
                     sys.exit(f"scale {scale}: a DOM value is {res['maxGridError']:.3f} LayoutUnits off the 1/64 grid")
@@ -531,34 +533,38 @@ def probe_metrics():
             print(f"{name:40s} ascent, descent, normal line height = round(asc) + round(desc) + round(gap) from "
                   f"hhea: {verdict['hhea']}/{n}, from OS/2 typo: {verdict['typo']}/{n}")
             # does the gap get rounded on its own, or together with ascent + descent?
-        for name, *_ in PROBE_VARIANTS:
+        for name, _, _, use_typo in PROBE_VARIANTS:
             path = os.path.join(tmp, name + ".otf")
             for scale in SCALES:
                 for size in PROBE_SIZES:
                     r = results[scale][f"{name}@{size}"]
-                    yield name, scale, size, r, tables[path]
+                    yield name, scale, size, r, tables[path]["typo" if use_typo else "hhea"]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check-model", action="store_true", help="compare the existing fixture with the model only")
     ap.add_argument("--check-separate", action="store_true",
-                    help="after writing, lay out every case on its own page and compare with the batched result")
+                    help="after writing, lay out every case alone on its own page, in normal flow, and compare")
     ap.add_argument("--probe-metrics", action="store_true",
                     help="measure modified copies of Inter to see which vertical metrics and line gap Chromium uses")
     args = ap.parse_args()
     if args.probe_metrics:
         rows = list(probe_metrics())
         gap_sep = gap_sum = 0
-        for name, scale, size, r, t in rows:
-            a, d, g = t["hhea"]
+        n_gap = gap_base = 0
+        for name, scale, size, r, (a, d, g) in rows:
             px = size * scale
             A, D = round_half_away(a * px / 2816), round_half_away(d * px / 2816)
-            if g and r["ascent"] == A * 64:
+            if g:
+                n_gap += 1
                 gap_sep += r["normalLineHeight"] == (A + D + round_half_away(g * px / 2816)) * 64
                 gap_sum += r["normalLineHeight"] == round_half_away((A + D + g * px / 2816) * 64)
-        print(f"fonts with an hhea line gap: normal = A + D + round(gap) matches {gap_sep}, "
-              f"A + D + gap (unrounded, to 1/64) matches {gap_sum}")
+                G = round_half_away(g * px / 2816)
+                gap_base += r["lines"][0]["baselineMarker"] == (G // 2 + A) * 64
+        print(f"{n_gap} measurements with a non-zero line gap in the table used: normal = A + D + round(gap) "
+              f"matches {gap_sep}, A + D + unrounded gap matches {gap_sum}; first baseline = floor(gap / 2) + A "
+              f"matches {gap_base}")
         return
     if args.check_model:
         with open(OUT, encoding="utf-8") as f:

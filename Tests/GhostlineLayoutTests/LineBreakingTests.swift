@@ -84,6 +84,7 @@ struct LineBreakingTests {
         let style = TextStyle(font: TestFonts.inter, pointSize: 17)
         var paragraph = ParagraphStyle()
         paragraph.lineBreakMode = mode
+        paragraph.numberOfLines = 1
         let limit = width("Hello wonderful")
         let layout = LabelLayouter.layout(.init(text: "Hello wonderful world", style: style, paragraph: paragraph), width: limit)
         #expect(layout.lines.count == 1)
@@ -96,6 +97,24 @@ struct LineBreakingTests {
         default: #expect(position != nil && position! > 0 && position! < glyphs.count - 1)
         }
         #expect(layout.lines[0].width <= limit + 1e-9)
+    }
+
+    /// UILabel with numberOfLines 3 and truncateTail wraps words like wordWrap and ends the third line with "…";
+    /// with numberOfLines 0 nothing is truncated.
+    @Test func truncatingModesWrapAndTruncateTheLastAllowedLine() {
+        let style = TextStyle(font: TestFonts.inter, pointSize: 17)
+        var paragraph = ParagraphStyle()
+        paragraph.lineBreakMode = .truncateTail
+        let text = "One two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+        let unlimited = LabelLayouter.layout(.init(text: text, style: style, paragraph: paragraph), width: 120)
+        #expect(unlimited.lines.count > 3)
+        #expect(!unlimited.lines.contains { $0.glyphs.contains { $0.glyph == TestFonts.inter.glyphIndex(for: "\u{2026}") } })
+        paragraph.numberOfLines = 3
+        let three = LabelLayouter.layout(.init(text: text, style: style, paragraph: paragraph), width: 120)
+        #expect(three.lines.count == 3)
+        #expect(three.lines[0].end == unlimited.lines[0].end && three.lines[1].end == unlimited.lines[1].end)
+        #expect(three.lines[2].glyphs.last?.glyph == TestFonts.inter.glyphIndex(for: "\u{2026}"))
+        #expect(three.lines[2].width <= 120)
     }
 
     /// Cost grows linearly: 2000 paragraphs lay out without quadratic blow-up (a smoke check of the algorithm's

@@ -75,7 +75,8 @@ struct UIKitRuleTests {
     }
 
     /// R6, with the notes' examples: leading −0.5 & lineSpacing 1.5 → 1.0; +0.5 & 1.5 → 1.5; +2 & 1.5 → 2.0.
-    /// In a two-line label (round metrics, 10 pt) the baselines sit lineHeight (10) + that gap apart.
+    /// In a two-line label (round metrics, 10 pt) the baselines sit lineHeight (10) + that gap apart, placed on
+    /// the @3x pixel grid: 11.5 pt = 34.5 px rounds to 35 px.
     @Test(arguments: [(-50, 1.0), (50, 1.5), (200, 2.0)])
     func r6PositiveLeadingIsAMinimumLineSpacing(lineGap: Int, expectedGap: Double) {
         let leading = Double(lineGap) / 100
@@ -83,7 +84,7 @@ struct UIKitRuleTests {
         var paragraph = ParagraphStyle()
         paragraph.lineSpacing = 1.5
         let two = label("One\nTwo", font: TestFonts.roundMetrics(lineGap: lineGap), size: 10, paragraph: paragraph)
-        #expect(abs(two.lines[1].baseline - two.lines[0].baseline - (10 + expectedGap)) < 1e-12)
+        #expect(abs(two.lines[1].baseline - two.lines[0].baseline - ((10 + expectedGap) * 3).rounded() / 3) < 1e-12)
     }
 
     /// R1/R6 without lineSpacing: a default label's baselines are lineHeight + leading apart (leading +1 here).
@@ -107,15 +108,16 @@ struct UIKitRuleTests {
         #expect(abs(spacingOnly.anchors.firstBaseline - 49.0 / 3) < 1e-9)       // still too high: no padding
         #expect(spacingOnly.size.height == 278.0 / 3)
         let none = label(text, lineHeight: 24, strategy: .none)
-        #expect(abs(none.lines[1].baseline - none.lines[0].baseline - inter17.lineHeight) < 1e-9)   // too tight
+        // Too tight: the font's pitch, each baseline on the pixel grid (20.5739 × 3 = 61.72 → 62 px).
+        #expect(abs(none.lines[1].baseline - none.lines[0].baseline - 62.0 / 3) < 1e-9)
     }
 
     /// R8: min = max line height = 24 puts the extra 24 − 20.5739 = 3.4261 *above* the glyphs of every line:
-    /// first baseline = 3.4261 + 49/3; pitch 24; height ceil(96 × 3) / 3 = 96.
+    /// first baseline = 3.4261 (10.28 px, placed at 10 px) + 49/3; pitch 24; height ceil(96 × 3) / 3 = 96.
     @Test func r8MinMaxLineHeightPutsExtraAboveTheGlyphs() {
         let layout = label("One\nTwo\nThree\nFour", lineHeight: 24, strategy: .minMax)
         let extra = 24 - inter17.lineHeight
-        #expect(abs(layout.anchors.firstBaseline - (extra + 49.0 / 3)) < 1e-9)
+        #expect(abs(layout.anchors.firstBaseline - ((extra * 3).rounded() / 3 + 49.0 / 3)) < 1e-9)
         #expect(abs(layout.lines[3].baseline - layout.lines[0].baseline - 72) < 1e-9)
         #expect(layout.size.height == 96)
         // The css model splits the same extra half above, half below: baseline = 3.4261 / 2 + ascender 16.46875.

@@ -31,7 +31,8 @@ struct SceneLayoutTests {
     let titleLineHeight = 3408.0 * 28 / 2816
     let bodyLineHeight = 3408.0 * 17 / 2816
 
-    /// No line-height handling: lines sit at the font's pitch and everything drifts up.
+    /// No line-height handling: lines sit at the font's pitch (each baseline on the @3x pixel grid) and
+    /// everything drifts up.
     @Test func journeyStep1NoLineHeightHandling() throws {
         let (title, body) = try card(strategy: "none")
         #expect(title.frame == .init(x: 8, y: 8, width: 359, height: 34))
@@ -39,7 +40,9 @@ struct SceneLayoutTests {
         #expect(body.frame.y == 8 + 34 + 8)
         let lines = body.canvasLines
         #expect(abs(lines[0].baseline - (50 + 49.0 / 3)) < 1e-9)
-        for i in 1..<lines.count { #expect(abs(lines[i].baseline - lines[i - 1].baseline - bodyLineHeight) < 1e-9) }
+        for i in 1..<lines.count {
+            #expect(abs(lines[i].baseline - lines[0].baseline - (Double(i) * bodyLineHeight * 3).rounded() / 3) < 1e-9)
+        }
     }
 
     /// lineSpacing alone: the inner lines get the designed 24 pt pitch, but the first baseline is still where

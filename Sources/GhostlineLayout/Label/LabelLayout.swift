@@ -88,15 +88,6 @@ public enum LabelLayouter {
             broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, shaped: shaped, style: style,
                                       mode: input.paragraph.lineBreakMode, width: width ?? .infinity)
         }
-        if let width, [.truncateTail, .truncateHead, .truncateMiddle].contains(input.paragraph.lineBreakMode) {
-            // Non-wrapping modes keep each paragraph on one line; a line wider than the label is truncated.
-            for index in broken.indices where broken[index].glyphs == nil && broken[index].width > width + 1e-9 {
-                broken[index] = Truncation.truncate(start: broken[index].start, end: broken[index].end, shaped: shaped,
-                                                    style: style, mode: input.paragraph.lineBreakMode, width: width,
-                                                    force: false)
-            }
-        }
-
         let vertical: VerticalPlacement
         switch (input.model, input.baselineGrid) {
         case (.uikit, let grid?) where grid > 0:

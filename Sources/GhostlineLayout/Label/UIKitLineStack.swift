@@ -43,7 +43,9 @@ enum UIKitLineStack {
                 y += gap
                 if endsParagraph[index - 1] { y += paragraph.paragraphSpacing + paragraph.paragraphSpacingBefore }
             }
-            baselines.append(paddingTop + y + extraAbove + firstBaseline - paragraph.baselineOffset)
+            // Every baseline on the pixel grid: the first by R3, later ones rounded as TextKit places line
+            // fragments on device pixels, so the layout JSON and the drawn pixels agree.
+            baselines.append(paddingTop + scale.roundToPixel(y + extraAbove) + firstBaseline - paragraph.baselineOffset)
             y += fragment
         }
         let textHeight = scale.ceilToPixel(y)                                                 // R2

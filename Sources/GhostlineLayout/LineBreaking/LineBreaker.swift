@@ -30,9 +30,12 @@ public enum LineBreaker {
         guard !scalars.isEmpty else { return [] }
         let opportunities = BreakOpportunities.line(scalars)
         let graphemes = BreakOpportunities.graphemes(scalars)
-        // Lines that can never wrap (clip, truncation) still end at hard breaks.
-        let wraps = mode == .wordWrap || mode == .charWrap
-        let tolerance = 1e-9   // a line that fits exactly must not wrap because of float noise
+        // TextKit wraps multi-line text at word boundaries in every mode but charWrap; the truncating modes and
+        // clip only change what happens to the last line a label can show (see Truncation).
+        let wraps = width.isFinite
+        // A line that fits exactly must not wrap because of float noise. 1e-5 pt is far below a pixel yet above the
+        // 1e-6 px slack of pixel ceiling, so a label re-laid out at its own (pixel-ceiled) width keeps its lines.
+        let tolerance = 1e-5
 
         var lines: [BrokenLine] = []
         var start = 0
@@ -59,7 +62,7 @@ public enum LineBreaker {
                 if candidate.mandatory { break }
                 index += 1
             }
-            if !wraps || (mode == .wordWrap && lastFit != nil) {
+            if !wraps || (mode != .charWrap && lastFit != nil) {
                 // Not wrapping: run to the hard break. Word wrap: the last opportunity that fits.
                 lastFit = lastFit ?? hardLimit
             } else {
