@@ -34,7 +34,7 @@ public struct ContactSheet {
             var perCategory = overrides
             perCategory.contentSize = category
             let scene = try renderer.loadScene(path: scenePath, overrides: perCategory)
-            let (layout, image) = renderer.render(scene)
+            let (layout, image) = try renderer.render(scene)
             cells.append(Cell(category: category, layout: layout, image: image))
             progress(index + 1, categories.count, category)
         }

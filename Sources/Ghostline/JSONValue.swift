@@ -43,10 +43,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        // Beyond 2^53 a Double has no fractional digits to show; print it plainly (JSON allows exponents).
+        guard abs(value) < 1e15 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(format: "%.1f", rounded) }
+        if rounded == rounded.rounded() { return String(format: "%.1f", rounded) }
         var text = String(format: "%.6f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text

@@ -21,17 +21,30 @@ public struct SnapshotRenderer: Sendable {
         try SceneLoader(fonts: fonts).load(path: path, overrides: overrides)
     }
 
-    /// Lays out and renders a scene.
-    public func render(_ scene: Scene, debug: DebugOverlay = []) -> (layout: SceneLayout, image: RGBAImage) {
+    /// Lays out and renders a scene. Throws when the laid-out canvas cannot be a PNG (empty, negative or beyond
+    /// the 16384 px a side that Ghostline's PNG reader accepts), before any pixel memory is allocated.
+    public func render(_ scene: Scene, debug: DebugOverlay = []) throws(SceneError) -> (layout: SceneLayout, image: RGBAImage) {
         let layout = scene.layout()
+        try Self.checkCanvas(layout, scene: scene)
         return (layout, renderer.render(layout, debug: debug))
+    }
+
+    /// The largest canvas side in pixels: the same limit the PNG reader enforces, so every render can be read back.
+    public static let maximumSidePixels = PNGCodec.maximumSidePixels
+
+    static func checkCanvas(_ layout: SceneLayout, scene: Scene) throws(SceneError) {
+        let scale = layout.canvas.scale
+        let heightPixels = layout.height * scale.value
+        guard layout.height.isFinite, heightPixels >= 1 else {
+            throw SceneError(file: scene.sourcePath, keyPath: "canvas.height",
+                             problem: "the content is \(JSONValue.format(layout.height)) pt tall, so there is nothing to draw",
+                             fix: "check negative spacing or gaps, or give canvas.height")
+        }
+        guard heightPixels <= Double(maximumSidePixels) else {
+            throw SceneError(file: scene.sourcePath, keyPath: "canvas.height",
+                             problem: "the content is \(JSONValue.format(layout.height)) pt tall (\(Int(heightPixels)) px at \(scale)), over the \(maximumSidePixels) px limit",
+                             fix: "shorten the text, lower the scale, or split the scene")
+        }
     }
 }
 
-/// Writes text atomically (temporary file in the same directory, then rename), so a reader never sees half a
-/// layout JSON.
-public enum AtomicText {
-    public static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-}

@@ -67,7 +67,16 @@ public struct FontMetricsOverride: Hashable, Sendable, Codable {
     /// The tables as layout should see them: overridden values in place, the rest rescaled.
     public func applied(to tables: FontTables) throws(FontError) -> FontTables {
         let targetUnits = unitsPerEm ?? tables.unitsPerEm
-        guard targetUnits > 0 else { throw .invalidOverride(detail: "unitsPerEm must be positive, got \(targetUnits)") }
+        // The ranges the font tables themselves can hold (head.unitsPerEm 16…16384, the rest 16-bit values).
+        guard (16...16384).contains(targetUnits) else {
+            throw .invalidOverride(detail: "unitsPerEm must be 16…16384, got \(targetUnits)")
+        }
+        for (name, value) in [("ascender", ascender), ("descender", descender), ("lineGap", lineGap),
+                              ("capHeight", capHeight), ("xHeight", xHeight)] {
+            if let value, !(-32768...65535).contains(value) {
+                throw .invalidOverride(detail: "\(name) must fit a font table (−32768…65535 font units), got \(value)")
+            }
+        }
         if let ascender, ascender <= 0 { throw .invalidOverride(detail: "ascender must be positive (font units, y up), got \(ascender)") }
         if let descender, descender > 0 { throw .invalidOverride(detail: "descender must be zero or negative (font units, y up), got \(descender)") }
         func rescale(_ value: Int) -> Int {

@@ -42,8 +42,10 @@ public struct Renderer: Sendable {
 
     public func render(_ layout: SceneLayout, debug: DebugOverlay = []) -> RGBAImage {
         let scale = layout.canvas.scale
-        let width = scale.ceilPixels(layout.canvas.width)
-        let height = scale.ceilPixels(layout.height)
+        // Callers check the canvas size first (SnapshotRenderer); clamping here keeps a direct caller from
+        // trapping on an empty, negative or absurd size.
+        let width = min(max(1, scale.ceilPixels(min(layout.canvas.width, 1e6))), 1 << 15)
+        let height = min(max(1, scale.ceilPixels(max(-1e6, min(layout.height, 1e6)))), 1 << 15)
         var canvas = PixelCanvas(width: width, height: height, background: layout.canvas.background)
         if debug.contains(.grid), let grid = layout.canvas.grid, grid > 0 {
             var y = 0.0

@@ -18,6 +18,8 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         var place = file
         if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         let path = keyPath.isEmpty ? "" : " \(keyPath):"
-        return "\(place):\(path) \(problem); \(fix)"
+        // Errors from lower layers (fonts, PNG) already end with their own fix; they pass an empty one here.
+        let line = fix.isEmpty ? "\(place):\(path) \(problem)" : "\(place):\(path) \(problem); \(fix)"
+        return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -14,6 +14,13 @@ public struct SceneLoader {
     public init(fonts: FontLibrary = .shared) { self.fonts = fonts }
 
     public func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SceneError(file: path, keyPath: "", problem: "no such scene file", fix: "check the path")
+        }
+        guard !isDirectory.boolValue else {
+            throw SceneError(file: path, keyPath: "", problem: "this is a directory", fix: "pass a scene file (.yaml or .json)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, keyPath: "", problem: "cannot read the scene file", fix: "check the path and permissions")
         }
@@ -25,6 +32,7 @@ public struct SceneLoader {
 
     /// Parses scene text; `path` names it in errors and anchors relative paths.
     public func parse(_ text: String, path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
+        try Self.checkNesting(text, path: path)
         let node: Node
         do {
             guard let composed = try Yams.compose(yaml: text) else {
@@ -43,15 +51,74 @@ public struct SceneLoader {
         return try resolver.scene(YAMLCursor(node: node, path: "", file: path))
     }
 
+    /// Scenes nest a few levels deep; the YAML parser recurses once per level, so a pathological document (thousands
+    /// of nested brackets or indents) would overflow the stack. Refuse anything deeper than `maximumNesting`
+    /// before parsing, pointing at where it gets too deep.
+    static let maximumNesting = 64
+
+    static func checkNesting(_ text: String, path: String) throws(SceneError) {
+        var depth = 0
+        var line = 1, column = 0
+        var quote: Character?
+        var lineStart = true
+        var indent = 0
+        for character in text {
+            column += 1
+            if character == "\n" {
+                line += 1; column = 0; lineStart = true; indent = 0
+                if quote == "\n" { quote = nil }   // a comment ends with its line; quoted text may span lines
+                continue
+            }
+            if lineStart {
+                if character == " " { indent += 1; continue }
+                lineStart = false
+                // Block nesting needs at least one column of indentation a level.
+                if indent > maximumNesting * 8 {
+                    throw SceneError(file: path, line: line, column: column, keyPath: "",
+                                     problem: "indented \(indent) columns, far deeper than any scene needs",
+                                     fix: "flatten the structure (at most \(maximumNesting) levels)")
+                }
+            }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "#": quote = "\n"   // a comment runs to the end of the line
+            case "[", "{":
+                depth += 1
+                if depth > maximumNesting {
+                    throw SceneError(file: path, line: line, column: column, keyPath: "",
+                                     problem: "brackets nest more than \(maximumNesting) levels deep",
+                                     fix: "flatten the structure")
+                }
+            case "]", "}": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+    }
+
     static func describe(_ error: YamlError, path: String) -> SceneError {
         switch error {
+        case .reader(let problem, let offset, _, let yaml):
+            var line = 1, column = 1
+            if let offset {
+                for (index, character) in yaml.utf8.enumerated() {
+                    if index >= offset { break }
+                    if character == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+                }
+            }
+            return SceneError(file: path, line: line, column: column, keyPath: "",
+                              problem: "not readable as YAML text (\(problem))", fix: "save the scene as plain UTF-8 text")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return SceneError(file: path, line: mark.line, column: mark.column, keyPath: "",
                               problem: "YAML syntax error: \(detail)", fix: "fix the indentation or quoting at this place")
         default:
-            return SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+            let detail = "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+            return SceneError(file: path, keyPath: "", problem: "not valid YAML (\(detail))", fix: "fix the syntax")
         }
     }
 }
@@ -68,6 +135,14 @@ private struct Resolver {
     var fontFiles: [String: (FontFile, FontMetricsOverride?)] = [:]
     var styles: [String: YAMLCursor] = [:]
     var grid: Double?
+    /// Ids seen so far, for the duplicate check.
+    var ids: [String: YAMLCursor] = [:]
+    /// Elements resolved so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
+    var elementCount = 0
+    static let maximumElements = 10_000
+
+    /// Same as the PNG reader's limit, so every render can be read back.
+    static let maximumSidePixels = PNGCodec.maximumSidePixels
 
     init(file: String, directory: String, fonts: FontLibrary, overrides: SceneOverrides) {
         self.file = file; self.directory = directory; self.fonts = fonts; self.overrides = overrides
@@ -89,9 +164,22 @@ private struct Resolver {
         }
         if let s = canvasKeys["scale"] { scale = Scale(try s.integer(range: 1...3)) }
         if let override = overrides.scale { scale = override }
+        let widthCursor = canvasKeys["width"]!
+        if width * scale.value > Double(Self.maximumSidePixels) {
+            throw widthCursor.error("\(width) pt is \(Int(width * scale.value)) px at \(scale), over the \(Self.maximumSidePixels) px limit",
+                                    fix: "use a smaller width or scale")
+        }
+        if let height, height * scale.value > Double(Self.maximumSidePixels) {
+            throw canvasKeys["height"]!.error("\(height) pt is \(Int(height * scale.value)) px at \(scale), over the \(Self.maximumSidePixels) px limit",
+                                              fix: "use a smaller height or scale")
+        }
         var background = Color.white
         if let b = canvasKeys["background"] { background = try color(b) }
         grid = try canvasKeys["grid"]?.number("a grid unit in points", range: 0.5...1000)
+        if let grid, let g = canvasKeys["grid"], (grid * scale.value).rounded() != grid * scale.value {
+            throw g.error("a \(grid) pt grid puts baselines between pixels at \(scale)",
+                          fix: "use a multiple of 1/\(scale.factor) pt, e.g. 4 or 8")
+        }
         if let c = canvasKeys["contentSize"] { contentSize = try contentSizeCategory(c) }
         if let override = overrides.contentSize { contentSize = override }
         var model = LayoutModel.uikit
@@ -171,11 +259,20 @@ private struct Resolver {
         do {
             return try fonts.font(file, metricsOverride: metrics)
         } catch {
-            throw cursor.error("\(error)", fix: "use another font file")
+            throw cursor.error("\(error)", fix: "")
         }
     }
 
     // MARK: Styles
+
+    /// Hebrew, Arabic, Syriac, Thaana, NKo … and their presentation forms: strong right-to-left scripts, which
+    /// need bidi reordering that Ghostline does not do yet. Refusing them beats drawing them backwards.
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
+    }
 
     static let styleKeys = ["font", "size", "textStyle", "weight", "lineHeight", "lineHeightStrategy", "letterSpacing",
                             "color", "kerning", "ligatures", "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore",
@@ -196,7 +293,7 @@ private struct Resolver {
             weight = spec.weight
         }
         if let w = keys["weight"] {
-            let text = w.isNumber ? String(Int(try w.number())) : try w.string()
+            let text = w.isNumber ? String(try w.integer(range: 1...1000)) : try w.string()
             guard let parsed = FontWeight(name: text) else {
                 throw w.error("`\(text)` is not a font weight", fix: "use one of: \(FontWeight.acceptedNames), or a number 100…900")
             }
@@ -215,7 +312,7 @@ private struct Resolver {
             do {
                 file = try FontLocator.locate(name: fontName, weight: weight)
             } catch {
-                throw fontCursor.error("\(error)", fix: "or define `\(fontName)` under `fonts:` with its file")
+                throw fontCursor.error("\(error)", fix: "")
             }
             font = try openFont(file, nil, at: fontCursor)
         }
@@ -240,11 +337,14 @@ private struct Resolver {
 
     // MARK: Nodes
 
-    func stack(_ cursor: YAMLCursor) throws(SceneError) -> StackNode {
+    mutating func stack(_ cursor: YAMLCursor, depth: Int = 0) throws(SceneError) -> StackNode {
+        guard depth < SceneLoader.maximumNesting else {
+            throw cursor.error("stacks nest more than \(SceneLoader.maximumNesting) levels deep", fix: "flatten the structure")
+        }
         let keys = try cursor.mapping(allowed: ["stack", "id", "padding", "spacing", "align", "children"])
         var node = StackNode(children: [])
         if let s = keys["stack"] { node.axis = try s.choice(StackAxis.self) }
-        node.id = try keys["id"]?.string()
+        node.id = try identifier(keys["id"])
         if let p = keys["padding"] { node.padding = try insets(p) }
         node.spacing = try keys["spacing"]?.number("spacing in points", range: -10_000...10_000) ?? 0
         if let a = keys["align"] {
@@ -259,17 +359,43 @@ private struct Resolver {
             node.alignment = alignment
         }
         if let c = keys["children"] {
-            for child in try c.sequence() { node.children.append(try self.child(child)) }
+            let items = try c.sequence()
+            for (index, item) in items.enumerated() {
+                let child = try self.child(item, depth: depth)
+                if case .gap = child {
+                    // A gap sits between two neighbours; anywhere else it would be silently ignored.
+                    let previousIsGap: Bool = { if case .gap = node.children.last { return true }; return false }()
+                    if index == 0 || index == items.count - 1 || previousIsGap {
+                        throw item.error("a gap must stand between two children", fix: "use the stack's padding for space at its ends, and one gap between two neighbours")
+                    }
+                }
+                node.children.append(child)
+            }
         }
         return node
     }
 
-    func child(_ cursor: YAMLCursor) throws(SceneError) -> LayoutNode {
+    /// An element id, checked for uniqueness: reports and tests find elements by id.
+    mutating func identifier(_ cursor: YAMLCursor?) throws(SceneError) -> String? {
+        guard let cursor else { return nil }
+        let id = try cursor.string()
+        if let first = ids[id] {
+            throw cursor.error("duplicate id `\(id)` (first used at line \(first.node.mark?.line ?? 0))", fix: "give every element its own id")
+        }
+        ids[id] = cursor
+        return id
+    }
+
+    mutating func child(_ cursor: YAMLCursor, depth: Int) throws(SceneError) -> LayoutNode {
+        elementCount += 1
+        guard elementCount <= Self.maximumElements else {
+            throw cursor.error("the scene has more than \(Self.maximumElements) elements", fix: "split it into smaller scenes (check YAML aliases that repeat large parts)")
+        }
         guard case .mapping(let mapping) = cursor.node else {
             throw cursor.error("expected a child such as `- label: {…}`", fix: "start the item with label:, box:, image:, gap: or stack:")
         }
         let keys = mapping.keys.compactMap(\.string)
-        if keys.contains("stack") { return .stack(try stack(cursor)) }
+        if keys.contains("stack") { return .stack(try stack(cursor, depth: depth + 1)) }
         let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap"])
         guard entry.entries.count == 1, let (kind, value) = entry.entries.first else {
             throw cursor.error("a child must have exactly one of label, box, image, gap", fix: "split it into separate list items")
@@ -282,10 +408,15 @@ private struct Resolver {
         }
     }
 
-    func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelNode {
+    mutating func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelNode {
         let keys = try cursor.mapping(allowed: ["id", "text", "style", "numberOfLines", "alignment", "lineBreakMode",
                                                 "alignCapHeight", "snapToGrid"])
-        let text = try keys.required("text", fix: "add `text: \"…\"`").string()
+        let textCursor = try keys.required("text", fix: "add `text: \"…\"`")
+        let text = try textCursor.string()
+        if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isRightToLeft($0.element) }) {
+            throw textCursor.error("right-to-left text is not supported yet (U+\(String(scalar.value, radix: 16, uppercase: true)) at scalar \(offset))",
+                                   fix: "Ghostline lays out left-to-right scripts only; leave this label out of the scene for now")
+        }
         let styleCursor = try keys.required("style", fix: "name a style from `styles:`, or write one inline")
         var resolved: (TextStyle, ParagraphStyle)
         if styleCursor.isMapping {
@@ -304,19 +435,19 @@ private struct Resolver {
         if snap && grid == nil {
             throw keys["snapToGrid"]!.error("snapToGrid needs a baseline grid", fix: "set `canvas.grid` (e.g. 4 or 8 points)")
         }
-        return LabelNode(id: try keys["id"]?.string(), text: text, style: resolved.0, paragraph: resolved.1,
+        return LabelNode(id: try identifier(keys["id"]), text: text, style: resolved.0, paragraph: resolved.1,
                          alignCapHeight: try keys["alignCapHeight"]?.bool() ?? false, snapToGrid: snap)
     }
 
-    func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxNode {
+    mutating func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxNode {
         let keys = try cursor.mapping(allowed: ["id", "width", "height", "color", "cornerRadius"])
-        return BoxNode(id: try keys["id"]?.string(), width: try keys["width"]?.number("a width in points", range: 0...10_000),
+        return BoxNode(id: try identifier(keys["id"]), width: try keys["width"]?.number("a width in points", range: 0...10_000),
                        height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000),
                        color: try keys["color"].map { c throws(SceneError) in try color(c) } ?? Color(red: 0xDD, green: 0xDD, blue: 0xDD),
                        cornerRadius: try keys["cornerRadius"]?.number("a radius in points", range: 0...5_000) ?? 0)
     }
 
-    func image(_ cursor: YAMLCursor) throws(SceneError) -> ImageNode {
+    mutating func image(_ cursor: YAMLCursor) throws(SceneError) -> ImageNode {
         let keys = try cursor.mapping(allowed: ["id", "file", "width", "height"])
         let fileCursor = try keys.required("file", fix: "add `file:` with a PNG path relative to the scene")
         let path = absolute(try fileCursor.string())
@@ -324,15 +455,15 @@ private struct Resolver {
         do {
             image = try PNGCodec.read(contentsOf: path)
         } catch {
-            throw fileCursor.error("\(error)", fix: "point to a readable PNG")
+            throw fileCursor.error("\(error)", fix: "")
         }
-        return ImageNode(id: try keys["id"]?.string(), image: image, source: path,
+        return ImageNode(id: try identifier(keys["id"]), image: image, source: path,
                          width: try keys.required("width", fix: "add `width:` in points").number("a width in points", range: 0...10_000),
                          height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000))
     }
 
     func gap(_ cursor: YAMLCursor) throws(SceneError) -> GapNode {
-        if cursor.isNumber { return GapNode(value: try cursor.number("a gap in points")) }
+        if cursor.isNumber { return GapNode(value: try cursor.number("a gap in points", range: -10_000...10_000)) }
         let keys = try cursor.mapping(allowed: ["value", "from", "to"])
         return GapNode(value: try keys.required("value", fix: "add `value:` in points").number("a gap in points", range: -10_000...10_000),
                        from: try keys["from"]?.choice(Anchor.self) ?? .bottom,

@@ -33,7 +33,7 @@ func format(_ ms: Double) -> String { String(format: "%8.3f ms", ms) }
 let renderer = SnapshotRenderer()
 let scene = try renderer.loadScene(path: scenePath)
 var layoutTimes: [Double] = [], rasterTimes: [Double] = [], encodeTimes: [Double] = [], coldLoad: [Double] = []
-var image = renderer.render(scene).image
+var image = try renderer.render(scene).image
 for _ in 0..<iterations {
     var layout: SceneLayout?
     layoutTimes.append(milliseconds { layout = scene.layout() })
@@ -45,7 +45,7 @@ for _ in 0..<max(3, iterations / 10) {
     coldLoad.append(try milliseconds {
         let fresh = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
         let s = try fresh.loadScene(path: scenePath)
-        _ = try PNGCodec.encode(fresh.render(s).image)
+        _ = try PNGCodec.encode(try fresh.render(s).image)
     })
 }
 let warmTotal = median(layoutTimes) + median(rasterTimes) + median(encodeTimes)

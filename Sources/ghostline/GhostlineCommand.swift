@@ -33,7 +33,9 @@ struct GhostlineCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // One line: ArgumentParser's own message, then where to read more (its usage dump would be several).
+            let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("ghostline: \(message); see `ghostline help`\n".utf8))
             Foundation.exit(2)
         }
     }

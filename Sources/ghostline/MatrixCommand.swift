@@ -58,18 +58,17 @@ struct MatrixCommand: ParsableCommand {
         let sheetURL = URL(fileURLWithPath: output)
         let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
         let stem = sheetURL.deletingPathExtension().lastPathComponent
-        do { try PNGCodec.write(image, to: output) } catch { throw CLIError(error) }
-        var written: [String] = []
-        for cell in cells {
-            let path = directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path
-            do {
-                try AtomicText.write(LayoutJSON.encode(cell.layout), to: path)
-                written.append(path)
-            } catch {
-                // All or nothing: a sheet without its layouts would mislead a script that reads them.
-                for file in written + [output] { try? FileManager.default.removeItem(atPath: file) }
-                throw CLIError("\(path): cannot write the layout JSON (\(error.localizedDescription)); check that the directory exists and is writable")
+        // All or nothing: a sheet without its layouts would mislead a script that reads them.
+        var files = OutputFiles()
+        do {
+            try files.stage(try PNGCodec.encode(image), to: output)
+            for cell in cells {
+                try files.stage(LayoutJSON.encode(cell.layout), to: directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path)
             }
+            try files.commit()
+        } catch {
+            files.discard()
+            throw CLIError(error)
         }
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Ghostline
 import GhostlinePNG
+import GhostlineImage
+import GhostlineLayout
 import GhostlineRaster
 
 struct RenderCommand: ParsableCommand {
@@ -26,20 +28,17 @@ struct RenderCommand: ParsableCommand {
         let renderer = SnapshotRenderer()
         let overlay = try Self.parseDebug(debug)
         let scene = try sceneOptions.load(with: renderer)
-        let (sceneLayout, image) = renderer.render(scene, debug: overlay)
-        let json = LayoutJSON.encode(sceneLayout)
+        let sceneLayout: SceneLayout, image: RGBAImage
+        do { (sceneLayout, image) = try renderer.render(scene, debug: overlay) } catch { throw CLIError(error) }
+        warnAboutMissingGlyphs(sceneLayout)
+        var files = OutputFiles()
         do {
-            try PNGCodec.write(image, to: output)
+            try files.stage(try PNGCodec.encode(image), to: output)
+            if let layout { try files.stage(LayoutJSON.encode(sceneLayout), to: layout) }
+            try files.commit()
         } catch {
+            files.discard()
             throw CLIError(error)
-        }
-        if let layout {
-            do {
-                try AtomicText.write(json, to: layout)
-            } catch {
-                try? FileManager.default.removeItem(atPath: output)
-                throw CLIError("\(layout): cannot write the layout JSON (\(error.localizedDescription)); check that the directory exists and is writable")
-            }
         }
     }
 
@@ -67,6 +66,21 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let renderer = SnapshotRenderer()
         let scene = try sceneOptions.load(with: renderer)
-        print(LayoutJSON.encode(scene.layout()), terminator: "")
+        let layout = scene.layout()
+        warnAboutMissingGlyphs(layout)
+        print(LayoutJSON.encode(layout), terminator: "")
+    }
+}
+
+/// One warning line on stderr per label whose font lacks some of its characters: they draw as empty boxes,
+/// which a snapshot would otherwise bake in silently. The exit status stays 0: the output is still valid.
+func warnAboutMissingGlyphs(_ layout: SceneLayout) {
+    for element in layout.elements {
+        guard let label = element.labelLayout, !label.missingScalars.isEmpty else { continue }
+        let listed = label.missingScalars.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true) }
+            .joined(separator: ", ") + (label.missingScalars.count > 5 ? ", …" : "")
+        let message = "ghostline: warning: label '\(element.id)': \(label.font.familyName) has no glyph for \(listed); "
+            + "those characters draw as empty boxes — use a font that has them\n"
+        FileHandle.standardError.write(Data(message.utf8))
     }
 }

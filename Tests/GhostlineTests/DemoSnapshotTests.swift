@@ -26,7 +26,7 @@ struct DemoSnapshotTests {
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             do {
                 let scene = try renderer.loadScene(path: Paths.demoScene)
-                let (_, image) = renderer.render(scene)
+                let (_, image) = try renderer.render(scene)
                 results.set(index, try PNGCodec.encode(image))
             } catch {
                 results.set(index, [])
@@ -58,7 +58,7 @@ struct DemoSnapshotTests {
     @Test func capitalsSitOnTheLayoutBaselines() throws {
         let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
         let scene = try renderer.loadScene(path: Paths.demoScene)
-        let (layout, image) = renderer.render(scene)
+        let (layout, image) = try renderer.render(scene)
         let labels = layout.elements.filter { $0.kind == .label }
         #expect(labels.map(\.id) == ["title", "body"])
         for element in labels {
@@ -104,7 +104,7 @@ struct ExampleSnapshotTests {
     @Test func featuresSceneWithGuides() throws {
         let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
-        let image = renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
+        let image = try renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
         try compare(image, toRecorded: "features@2x.png")
     }
 

@@ -103,3 +103,69 @@ struct SceneErrorTests {
         #expect(error("canvas: { width: 200 }") != nil)   // no root
     }
 }
+
+/// Hostile or mistaken scenes are refused with a place and a fix, never a crash (found by review and fuzzing).
+@Suite("Scene limits")
+struct SceneLimitTests {
+    let loader = SceneLoader(fonts: FontLibrary())
+    func error(_ yaml: String) -> SceneError? {
+        do { _ = try loader.parse(yaml, path: "/tmp/scene.yaml"); return nil } catch { return error }
+    }
+
+    @Test func deepNestingIsRefusedBeforeParsing() throws {
+        let deep = "canvas: { width: 100 }\nroot: " + String(repeating: "[", count: 5000)
+        let e = try #require(error(deep))
+        #expect(e.problem.contains("nest more than"))
+        #expect(e.line == 2)
+    }
+
+    /// A few hundred bytes of YAML aliases would expand to millions of elements.
+    @Test func aliasExpansionIsCapped() throws {
+        var yaml = "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 10 } }\nroot:\n  children:\n"
+        yaml += "    - &a0 { stack: vertical, children: [ { box: { height: 1 } } ] }\n"
+        for level in 1...6 {
+            yaml += "    - &a\(level) { stack: vertical, children: [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "] }\n"
+        }
+        let e = try #require(error(yaml))
+        #expect(e.problem.contains("more than 10000 elements"))
+    }
+
+    @Test func duplicateIdsAndMisplacedGaps() throws {
+        let base = "canvas: { width: 100 }\nroot:\n  children:\n"
+        let dup = try #require(error(base + "    - box: { id: a, height: 1 }\n    - box: { id: a, height: 1 }\n"))
+        #expect(dup.problem.contains("duplicate id `a`"))
+        #expect(dup.line == 5)
+        let leading = try #require(error(base + "    - gap: 4\n    - box: { height: 1 }\n"))
+        #expect(leading.problem.contains("between two children"))
+        let double = try #require(error(base + "    - box: { height: 1 }\n    - gap: 4\n    - gap: 4\n    - box: { height: 1 }\n"))
+        #expect(double.line == 6)
+    }
+
+    @Test func canvasBeyondThePixelLimitIsRefused() throws {
+        let wide = try #require(error("canvas: { width: 6000 }\nroot: { children: [] }"))
+        #expect(wide.keyPath == "canvas.width")
+        #expect(wide.problem.contains("18000 px at @3x"))
+        // Negative gaps can make the content negative: refused at render time, not a crash.
+        let scene = try loader.parse("canvas: { width: 100 }\nroot:\n  children:\n    - box: { height: 10 }\n    - gap: -9000\n    - box: { height: 10 }\n", path: "/tmp/s.yaml")
+        #expect(throws: SceneError.self) { _ = try SnapshotRenderer().render(scene) }
+    }
+
+    @Test func rightToLeftTextIsRefusedNotDrawnBackwards() throws {
+        let e = try #require(error("canvas: { width: 100 }\nstyles: { s: { font: DejaVu Sans, size: 10 } }\nroot:\n  children:\n    - label: { text: \"שלום\", style: s }\n"))
+        #expect(e.problem.contains("right-to-left"))
+        #expect(e.keyPath == "root.children[0].label.text")
+    }
+
+    @Test func gridMustSitOnThePixelGrid() throws {
+        let e = try #require(error("canvas: { width: 100, grid: 0.5, scale: 3 }\nroot: { children: [] }"))
+        #expect(e.keyPath == "canvas.grid")
+        #expect(error("canvas: { width: 100, grid: 0.5, scale: 2 }\nroot: { children: [] }") == nil)
+    }
+
+    @Test func lowerLayerErrorsStayOneLine() throws {
+        let e = try #require(error("canvas: { width: 100 }\nfonts: { F: /etc/hostname }\nstyles: { s: { font: F, size: 10 } }\nroot:\n  children:\n    - label: { text: a, style: s }\n"))
+        #expect(e.description.contains("not a usable font"))
+        #expect(!e.description.contains("\n"))
+        #expect(!e.description.hasSuffix("; "))
+    }
+}

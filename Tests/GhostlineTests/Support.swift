@@ -39,7 +39,7 @@ enum Paths {
 func renderIsolated(_ path: String, overrides: SceneOverrides = SceneOverrides()) throws -> (SceneLayoutJSON: String, png: [UInt8], image: RGBAImage) {
     let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
     let scene = try renderer.loadScene(path: path, overrides: overrides)
-    let (layout, image) = renderer.render(scene)
+    let (layout, image) = try renderer.render(scene)
     return (LayoutJSON.encode(layout), try PNGCodec.encode(image), image)
 }
 

@@ -51,6 +51,8 @@ public struct LabelLayout: Sendable {
     public var paddingTop: Double
     /// The natural width of the longest line, rounded up to the pixel grid (a label's intrinsic width).
     public var intrinsicWidth: Double
+    /// Characters the font has no glyph for (each once, in order of appearance): they draw as .notdef boxes.
+    public var missingScalars: [Unicode.Scalar] = []
 }
 
 /// Lays out one label's text in either model.
@@ -126,8 +128,16 @@ public enum LabelLayouter {
         }
         let anchors = LabelAnchors(firstBaseline: first, lastBaseline: vertical.baselines.last ?? first, capHeight: capTop,
                                    xHeightTop: first - metrics.xHeight, xHeightBottom: first)
+        var missing: [Unicode.Scalar] = []
+        for glyph in shaped.glyphs where glyph.glyph == 0 {
+            let scalar = shaped.scalars[glyph.cluster]
+            if !scalar.properties.isWhitespace && !LineBreaker.isLineTerminator(scalar) && !missing.contains(scalar) {
+                missing.append(scalar)
+            }
+        }
         return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
-                           metrics: metrics, font: style.font, paddingTop: vertical.paddingTop, intrinsicWidth: intrinsicWidth)
+                           metrics: metrics, font: style.font, paddingTop: vertical.paddingTop, intrinsicWidth: intrinsicWidth,
+                           missingScalars: missing)
     }
 
     /// Justification as TextKit does it for Latin text: the line's spare width is shared equally by its
