@@ -541,6 +541,45 @@ def probe_metrics():
                     yield name, scale, size, r, tables[path]["typo" if use_typo else "hhea"]
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# --probe-fit: when does a line still fit? For a few texts, measure the width of a phrase (device LayoutUnits,
+# as Chromium reports it), then lay out "phrase + next word" in blocks whose width is that width plus `delta`
+# LayoutUnits and see whether the next word stays on the line. Fractional deltas also show how the block width
+# itself is converted to LayoutUnits (round vs truncate).
+
+PROBE_FIT_TEXTS = [
+    ("/usr/share/fonts/opentype/inter/Inter-Regular.otf", 15, "The quick brown fox", " jumps"),
+    ("/usr/share/fonts/opentype/inter/Inter-Regular.otf", 17, "Ghostline lays out", " text"),
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 13, "Pack my box with", " five"),
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 20, "Serif at forty", " more"),
+    ("/usr/share/fonts/opentype/inter/Inter-SemiBold.otf", 22, "office affine", " fluffy"),
+]
+PROBE_FIT_DELTAS = [-3, -2, -1.75, -1.5, -1.25, -1, -0.5, 0, 1]
+
+
+def probe_fit():
+    from fontTools.ttLib import TTFont
+    fonts = {p: TTFont(p) for p, *_ in PROBE_FIT_TEXTS}
+    phrase_cases = [{"id": f"w{i}", "font": p, "size": size, "lineHeight": None, "width": 4000, "letterSpacing": 0,
+                     "text": first} for i, (p, size, first, rest) in enumerate(PROBE_FIT_TEXTS)]
+    widths = measure(phrase_cases, fonts, SCALES)
+    table = {}
+    for scale in (1, 2):                       # box widths of n/64 and n/128 px are exact in binary floats
+        cases = []
+        for i, (p, size, first, rest) in enumerate(PROBE_FIT_TEXTS):
+            w_lu = widths[scale][f"w{i}"]["lines"][0]["width"]          # already device LayoutUnits
+            for delta in PROBE_FIT_DELTAS:
+                cases.append({"id": f"t{i}d{delta}", "font": p, "size": size, "lineHeight": None,
+                              "width": (w_lu + delta) / (64 * scale), "letterSpacing": 0, "text": first + rest,
+                              "n_first": len(first)})
+        res = measure(cases, fonts, [scale])[scale]
+        for c in cases:
+            fits = res[c["id"]]["lines"][0]["end"] == len(c["text"])
+            table.setdefault((scale, c["id"][:2]), []).append((c["id"].split("d", 1)[1], fits))
+    for (scale, t), row in sorted(table.items()):
+        print(f"@{scale}x text {t}: " + "  ".join(f"{d}:{'fits' if f else 'wraps'}" for d, f in row))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check-model", action="store_true", help="compare the existing fixture with the model only")
@@ -548,7 +587,12 @@ def main():
                     help="after writing, lay out every case alone on its own page, in normal flow, and compare")
     ap.add_argument("--probe-metrics", action="store_true",
                     help="measure modified copies of Inter to see which vertical metrics and line gap Chromium uses")
+    ap.add_argument("--probe-fit", action="store_true",
+                    help="find how much a line may exceed the block width and how the width is rounded")
     args = ap.parse_args()
+    if args.probe_fit:
+        probe_fit()
+        return
     if args.probe_metrics:
         rows = list(probe_metrics())
         gap_sep = gap_sum = 0
