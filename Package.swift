@@ -54,6 +54,8 @@ let package = Package(
 
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
         .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline"]),
+        // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
+        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline"]),
 
         // MARK: Tests
         .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],
@@ -61,7 +63,8 @@ let package = Package(
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
-        .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]

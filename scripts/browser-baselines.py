@@ -6,7 +6,9 @@ Run (Debian 12, needs the `chromium`, `fonts-inter` and `fonts-dejavu-core` pack
     apt-get install -y chromium fonts-inter fonts-dejavu-core && pip install fonttools
     python3 scripts/browser-baselines.py                 # writes Tests/GhostlineLayoutTests/Fixtures/chromium-css-layout.json
     python3 scripts/browser-baselines.py --check-model   # compares the fixture with the rounding model below (no browser)
-    python3 scripts/browser-baselines.py --check-separate  # also lays out every case on its own page and compares
+    python3 scripts/browser-baselines.py --check-separate  # also lays out every case alone on its own page (~3 min)
+    python3 scripts/browser-baselines.py --probe-metrics   # which vertical metrics / line gap (modified font copies)
+    python3 scripts/browser-baselines.py --probe-fit       # how much a line may overflow; how the width is rounded
 
 Input: Fixtures/browser/css-cases.json (one entry per case: id, font file, size, lineHeight or null for `normal`,
 width, letterSpacing, text). Fixtures/browser/README.md explains the measurement and the rounding rules found.
@@ -23,13 +25,15 @@ How it measures (one Chromium launch per device scale factor 1, 2, 3; every case
     rect (a newline or hanging trailing spaces belong to the line they end); offsets are converted from UTF-16 to
     scalars;
   * baselines, two independent routes that must agree:
-      (a) a second copy of the block with a zero-size inline-block marker (vertical-align: baseline) in front of
-          each line's first scalar; an empty inline-block's bottom margin edge sits on the baseline. The copy is
-          used only if it has exactly the same line breaks, line x positions and block height as the original
-          (a marker may enlarge a very tight line box, or slip to the end of the previous line);
+      (a) copies of the block with a zero-size inline-block marker (vertical-align: baseline) in front of each
+          line's first scalar, and (second copy) right after each line's last non-white-space scalar; an empty
+          inline-block's bottom margin edge sits on the baseline. A copy is used only if it keeps the line
+          breaks, text tops and block height of the original (a marker may enlarge a very tight line box), and
+          a marker only if it sits on its own line where it was put (a start marker may slip to the end of the
+          previous line after hanging spaces);
       (b) top of the line's text rect + the font's ascent as Chromium uses it, measured once per font, size and
           scale in a probe block with `line-height: normal` and a marker;
-    the fixture stores (a) when valid and otherwise (b); the script stops if (a) and (b) ever disagree.
+    the fixture stores (a) when available and otherwise (b); the script stops if (a) and (b) ever disagree.
 All lengths come back as floats in CSS px; Chromium computes them in LayoutUnits of 1/64 *device* px (zoom for
 device scale factor), so every value is snapped to that grid (round(v * scale * 64)) and written both in device
 LayoutUnits (exact integers) and in CSS px. The output is sorted and deterministic; running twice gives the
@@ -414,170 +418,108 @@ def assemble(cases, results, version):
 # ---------------------------------------------------------------------------------------------------------------
 # The rounding model (see Fixtures/browser/README.md). Everything in device LayoutUnits (1/64 device px).
 
-def font_metrics(path, _cache={}):
+def font_metrics(path, source=None, _cache={}):
+    """(unitsPerEm, ascender, -descender, lineGap) in font units from the table Chromium reads: OS/2 sTypo* when
+    fsSelection bit 7 (USE_TYPO_METRICS) is set, else hhea (see --probe-metrics). `source` forces a table."""
     if path not in _cache:
         from fontTools.ttLib import TTFont
         f = TTFont(path)
-        h = f["hhea"]
-        _cache[path] = (f["head"].unitsPerEm, h.ascent, -h.descent, h.lineGap)
-    return _cache[path]
+        h, o = f["hhea"], f["OS/2"]
+        _cache[path] = {"upem": f["head"].unitsPerEm, "useTypo": bool(o.fsSelection & 0x80),
+                        "hhea": (h.ascent, -h.descent, h.lineGap),
+                        "typo": (o.sTypoAscender, -o.sTypoDescender, o.sTypoLineGap)}
+    m = _cache[path]
+    return (m["upem"],) + m[source or ("typo" if m["useTypo"] else "hhea")]
 
 
 def round_half_away(x):
+    """Round to nearest, ties away from zero (Swift's .rounded(), C's lround)."""
     return math.floor(x + 0.5) if x >= 0 else -math.floor(-x + 0.5)
 
 
-def model(case, scale):
-    """Predicted (baselines, height), device LayoutUnits, given the number of lines from the fixture."""
-    upem, asc_u, desc_u, gap_u = font_metrics(case["font"])
+def model(case, scale, variant="chromium"):
+    """(ascent px, descent px, line height LU, half-leading above LU) in device units. Variants other than
+    "chromium" are the alternatives the fixture rules out; --check-model scores them all."""
+    upem, asc_u, desc_u, gap_u = font_metrics(case["font"], "typo" if variant == "typo-always" else
+                                              "hhea" if variant == "hhea-always" else None)
     px = case["size"] * scale                                     # font size in device px
-    ascent = round_half_away(asc_u * px / upem)                   # whole device px
-    descent = round_half_away(desc_u * px / upem)
-    if case["lineHeight"] is None:
-        line_gap = round_half_away(gap_u * px / upem)
-        line_height = (ascent + descent + line_gap) * 64
+    if variant == "round-in-css-px":
+        ascent = round_half_away(asc_u * case["size"] / upem) * scale
+        descent = round_half_away(desc_u * case["size"] / upem) * scale
+    elif variant in ("unrounded-metrics", "ideal-css-formula"):
+        ascent, descent = asc_u * px / upem, desc_u * px / upem
+    elif variant == "ties-to-even":
+        ascent, descent = round(asc_u * px / upem), round(desc_u * px / upem)
     else:
-        line_height = round_half_away(case["lineHeight"] * scale * 64)   # LayoutUnit::FromFloatRound
+        ascent = round_half_away(asc_u * px / upem)               # whole device px
+        descent = round_half_away(desc_u * px / upem)
+    if variant == "descent-borrows-from-ascent" and descent < desc_u * px / upem and ascent >= 1:
+        ascent, descent = ascent - 1, descent + 1
+    if case["lineHeight"] is None:
+        line_height = (ascent + descent + round_half_away(gap_u * px / upem)) * 64
+    elif variant == "ideal-css-formula":
+        line_height = case["lineHeight"] * scale * 64
+    elif variant == "line-height-floor-lu":
+        line_height = math.floor(case["lineHeight"] * scale * 64)
+    elif variant == "line-height-whole-px":
+        line_height = round_half_away(case["lineHeight"] * scale) * 64
+    elif variant == "line-height-lu-in-css-px":
+        line_height = round_half_away(case["lineHeight"] * 64) * scale
+    else:
+        line_height = round_half_away(case["lineHeight"] * scale * 64)    # nearest 1/64 device px
     content = (ascent + descent) * 64
-    above = math.floor((line_height - content) / 2 / 64) * 64    # half-leading above: floored to a whole px
+    if variant == "half-leading-floor-lu":
+        above = math.floor((line_height - content) / 2)
+    elif variant == "half-leading-round-px":
+        above = round_half_away((line_height - content) / 128) * 64
+    elif variant == "half-leading-ceil-px":
+        above = math.ceil((line_height - content) / 128) * 64
+    elif variant in ("half-leading-exact", "ideal-css-formula"):
+        above = (line_height - content) / 2
+    else:
+        above = math.floor((line_height - content) / 128) * 64    # half-leading above: floored to a whole px
     return ascent, descent, line_height, above
 
 
-def check_model(doc):
+VARIANTS = ["chromium", "hhea-always", "typo-always", "round-in-css-px", "unrounded-metrics", "ties-to-even",
+            "descent-borrows-from-ascent", "line-height-floor-lu", "line-height-whole-px",
+            "line-height-lu-in-css-px", "half-leading-floor-lu", "half-leading-round-px", "half-leading-ceil-px",
+            "half-leading-exact", "ideal-css-formula"]
+
+
+def score(doc, variant, misses=None):
     total = exact = 0
     worst = 0.0
-    misses = []
     for c in doc["cases"]:
         for s, r in sorted(c["scales"].items()):
             scale = int(s)
-            ascent, descent, lh, above = model(c, scale)
-            n = len(r["lines"])
-            for i, L in enumerate(r["lines"]):
-                predicted = i * lh + above + ascent * 64
+            ascent, descent, lh, above = model(c, scale, variant)
+            measured = [(f"line {i}", L["baselineDeviceLU"], i * lh + above + ascent * 64)
+                        for i, L in enumerate(r["lines"])]
+            measured.append(("height", r["heightDeviceLU"], len(r["lines"]) * lh))
+            for what, got, predicted in measured:
                 total += 1
-                err = abs(predicted - L["baselineDeviceLU"]) / 64
+                err = abs(predicted - got) / 64
                 worst = max(worst, err)
                 if err == 0:
                     exact += 1
-                else:
-                    misses.append(f"{c['id']} @{scale}x line {i}: model {predicted / 64:.4f} chromium "
-                                  f"{L['baselineDeviceLU'] / 64:.4f} device px")
-            total += 1
-            err = abs(n * lh - r["heightDeviceLU"]) / 64
-            worst = max(worst, err)
-            if err == 0:
-                exact += 1
-            else:
-                misses.append(f"{c['id']} @{scale}x height: model {n * lh / 64:.4f} chromium "
-                              f"{r['heightDeviceLU'] / 64:.4f} device px")
+                elif misses is not None:
+                    misses.append(f"{c['id']} @{scale}x {what}: model {predicted / 64:.4f} chromium "
+                                  f"{got / 64:.4f} device px")
+    return exact, total, worst
+
+
+def check_model(doc, alternatives=True):
+    misses = []
+    exact, total, worst = score(doc, "chromium", misses)
     for m in misses[:40]:
         print(m)
     print(f"model reproduces {exact}/{total} baselines+heights exactly; max error {worst:.4f} device px")
+    if alternatives:
+        for v in VARIANTS[1:]:
+            e, t, w = score(doc, v)
+            print(f"  alternative {v:28s} {e:4d}/{t} exact, max error {w:.3f} device px")
     return exact == total
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# --probe-metrics: which vertical metrics Chromium reads, and how `normal` adds the line gap. The installed fonts
-# cannot answer this (Inter's hhea and typo values are equal, no font in the case list has a line gap), so this
-# writes modified copies of Inter Regular to a temporary directory and measures one-line blocks in them.
-
-PROBE_VARIANTS = [
-    # name, hhea (asc, desc, gap) or None = unchanged, typo (asc, desc, gap) or None, USE_TYPO_METRICS
-    ("typo-differs-use-typo-on", None, (2400, -900, 300), True),
-    ("typo-differs-use-typo-off", None, (2400, -900, 300), False),
-    ("hhea-gap-500-typo-gap-0-use-typo-on", (2728, -680, 500), (2728, -680, 0), True),
-    ("hhea-gap-0-typo-gap-500-use-typo-on", (2728, -680, 0), (2728, -680, 500), True),
-    ("hhea-gap-500-use-typo-off", (2728, -680, 500), (2728, -680, 0), False),
-]
-PROBE_SIZES = [11, 12.5, 13, 15, 16, 17, 20, 22, 28, 34, 40]
-
-
-def probe_metrics():
-    from fontTools.ttLib import TTFont
-    base = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
-    with tempfile.TemporaryDirectory(prefix="ghostline-probe-fonts-") as tmp:
-        fonts, cases, tables = {}, [], {}
-        for name, hh, typo, use_typo in PROBE_VARIANTS:
-            f = TTFont(base)
-            if hh:
-                f["hhea"].ascent, f["hhea"].descent, f["hhea"].lineGap = hh
-            if typo:
-                os2 = f["OS/2"]
-                os2.sTypoAscender, os2.sTypoDescender, os2.sTypoLineGap = typo
-            f["OS/2"].fsSelection = (f["OS/2"].fsSelection | 0x80) if use_typo else (f["OS/2"].fsSelection & ~0x80)
-            path = os.path.join(tmp, name + ".otf")
-            f.save(path)
-            fonts[path] = TTFont(path)
-            h, o = fonts[path]["hhea"], fonts[path]["OS/2"]
-            tables[path] = {"hhea": (h.ascent, -h.descent, h.lineGap),
-                            "typo": (o.sTypoAscender, -o.sTypoDescender, o.sTypoLineGap)}
-            for size in PROBE_SIZES:
-                cases.append({"id": f"{name}@{size}", "font": path, "size": size, "lineHeight": None,
-                              "width": 4000, "letterSpacing": 0, "text": "H"})
-        results = measure(cases, fonts, SCALES)
-        upem = 2816
-        for name, *_ in PROBE_VARIANTS:
-            path = os.path.join(tmp, name + ".otf")
-            verdict = {}
-            for source in ("hhea", "typo"):
-                a, d, g = tables[path][source]
-                ok = 0
-                for scale in SCALES:
-                    for size in PROBE_SIZES:
-                        r = results[scale][f"{name}@{size}"]
-                        px = size * scale
-                        A, D, G = (round_half_away(v * px / upem) for v in (a, d, g))
-                        ok += (r["ascent"], r["descent"], r["normalLineHeight"]) == (A * 64, D * 64, (A + D + G) * 64)
-                verdict[source] = ok
-            n = len(SCALES) * len(PROBE_SIZES)
-            print(f"{name:40s} ascent, descent, normal line height = round(asc) + round(desc) + round(gap) from "
-                  f"hhea: {verdict['hhea']}/{n}, from OS/2 typo: {verdict['typo']}/{n}")
-            # does the gap get rounded on its own, or together with ascent + descent?
-        for name, _, _, use_typo in PROBE_VARIANTS:
-            path = os.path.join(tmp, name + ".otf")
-            for scale in SCALES:
-                for size in PROBE_SIZES:
-                    r = results[scale][f"{name}@{size}"]
-                    yield name, scale, size, r, tables[path]["typo" if use_typo else "hhea"]
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# --probe-fit: when does a line still fit? For a few texts, measure the width of a phrase (device LayoutUnits,
-# as Chromium reports it), then lay out "phrase + next word" in blocks whose width is that width plus `delta`
-# LayoutUnits and see whether the next word stays on the line. Fractional deltas also show how the block width
-# itself is converted to LayoutUnits (round vs truncate).
-
-PROBE_FIT_TEXTS = [
-    ("/usr/share/fonts/opentype/inter/Inter-Regular.otf", 15, "The quick brown fox", " jumps"),
-    ("/usr/share/fonts/opentype/inter/Inter-Regular.otf", 17, "Ghostline lays out", " text"),
-    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 13, "Pack my box with", " five"),
-    ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", 20, "Serif at forty", " more"),
-    ("/usr/share/fonts/opentype/inter/Inter-SemiBold.otf", 22, "office affine", " fluffy"),
-]
-PROBE_FIT_DELTAS = [-3, -2, -1.75, -1.5, -1.25, -1, -0.5, 0, 1]
-
-
-def probe_fit():
-    from fontTools.ttLib import TTFont
-    fonts = {p: TTFont(p) for p, *_ in PROBE_FIT_TEXTS}
-    phrase_cases = [{"id": f"w{i}", "font": p, "size": size, "lineHeight": None, "width": 4000, "letterSpacing": 0,
-                     "text": first} for i, (p, size, first, rest) in enumerate(PROBE_FIT_TEXTS)]
-    widths = measure(phrase_cases, fonts, SCALES)
-    table = {}
-    for scale in (1, 2):                       # box widths of n/64 and n/128 px are exact in binary floats
-        cases = []
-        for i, (p, size, first, rest) in enumerate(PROBE_FIT_TEXTS):
-            w_lu = widths[scale][f"w{i}"]["lines"][0]["width"]          # already device LayoutUnits
-            for delta in PROBE_FIT_DELTAS:
-                cases.append({"id": f"t{i}d{delta}", "font": p, "size": size, "lineHeight": None,
-                              "width": (w_lu + delta) / (64 * scale), "letterSpacing": 0, "text": first + rest,
-                              "n_first": len(first)})
-        res = measure(cases, fonts, [scale])[scale]
-        for c in cases:
-            fits = res[c["id"]]["lines"][0]["end"] == len(c["text"])
-            table.setdefault((scale, c["id"][:2]), []).append((c["id"].split("d", 1)[1], fits))
-    for (scale, t), row in sorted(table.items()):
-        print(f"@{scale}x text {t}: " + "  ".join(f"{d}:{'fits' if f else 'wraps'}" for d, f in row))
 
 
 def main():
@@ -632,7 +574,7 @@ def main():
     varying = [c["id"] for c in doc["cases"]
                if len({tuple((L["start"], L["end"]) for L in r["lines"]) for r in c["scales"].values()}) > 1]
     print(f"line breaks differ between scales in {len(varying)} case(s): {', '.join(varying) or '-'}")
-    check_model(doc)
+    check_model(doc, alternatives=False)
 
     if args.check_separate:
         alone = measure(cases, fonts, SCALES, per_case=True)

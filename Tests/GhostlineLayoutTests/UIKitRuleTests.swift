@@ -120,9 +120,11 @@ struct UIKitRuleTests {
         #expect(abs(layout.anchors.firstBaseline - ((extra * 3).rounded() / 3 + 49.0 / 3)) < 1e-9)
         #expect(abs(layout.lines[3].baseline - layout.lines[0].baseline - 72) < 1e-9)
         #expect(layout.size.height == 96)
-        // The css model splits the same extra half above, half below: baseline = 3.4261 / 2 + ascender 16.46875.
+        // The css model splits the extra half above, half below, in whole device pixels (Chromium's rounding):
+        // @3x ascent round(49.41) = 49 px, descent round(12.32) = 12 px, line 72 px; above floor((72 − 61) / 2) = 5 px;
+        // baseline (5 + 49) / 3 = 18 pt, where the unrounded half-leading would give 1.7131 + 16.46875 = 18.18.
         let css = label("One", lineHeight: 24, model: .css)
-        #expect(abs(css.anchors.firstBaseline - (extra / 2 + inter17.ascender)) < 1e-9)
+        #expect(css.anchors.firstBaseline == 18)
         #expect(css.size.height == 24)
     }
 

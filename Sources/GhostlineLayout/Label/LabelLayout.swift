@@ -77,11 +77,17 @@ public enum LabelLayouter {
     /// Lays out `input` in a box `width` points wide (nil = unconstrained: one line per paragraph).
     public static func layout(_ input: Input, width: Double?) -> LabelLayout {
         let style = input.style
-        let metrics = style.font.metrics(pointSize: style.pointSize, source: .hhea)
+        let css = input.model == .css
+        // UIFont reads hhea; Chromium reads the OS/2 typo metrics when the font sets USE_TYPO_METRICS, else hhea.
+        let source: VerticalMetricsSource = css && style.font.tables.useTypoMetrics ? .typo : .hhea
+        let metrics = style.font.metrics(pointSize: style.pointSize, source: source)
+        // Browsers turn optional ligatures off when letter spacing is set (kerning stays on).
+        let ligatures = style.ligatures && !(css && style.letterSpacing != 0)
         let shaped = Shaper.shape(input.text, font: style.font, pointSize: style.pointSize,
-                                  options: ShapingOptions(kerning: style.kerning, ligatures: style.ligatures,
+                                  options: ShapingOptions(kerning: style.kerning, ligatures: ligatures,
                                                           letterSpacing: style.letterSpacing))
-        var broken = LineBreaker.breakLines(shaped, width: width ?? .infinity, mode: input.paragraph.lineBreakMode)
+        var broken = LineBreaker.breakLines(shaped, width: width ?? .infinity, mode: input.paragraph.lineBreakMode,
+                                            fit: css ? .chromium(input.scale) : .points, trailingTerminatorAddsLine: !css)
         if broken.isEmpty {
             // An empty label still has one (empty) line: UILabel with "" is as tall as one line of its font.
             broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]

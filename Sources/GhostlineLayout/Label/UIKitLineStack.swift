@@ -55,16 +55,41 @@ enum UIKitLineStack {
 }
 
 /// Vertical placement in the css model (browsers, Figma, Sketch): every line box is the designed line height
-/// `L` (or the font's "normal" line height, ascender − descender + lineGap), and the content area
-/// (ascender − descender) is centred in it: half of `L − contentArea` above, half below.
+/// `L` (or `normal`: ascent + descent + line gap), and the content area (ascent + descent) is centred in it.
+///
+/// Chromium does this in *device pixels*, with rounding found by laying out 64 cases × 3 scales in headless
+/// Chromium 156 and matching every baseline (see Fixtures/browser/README.md):
+///
+/// - ascent `A`, descent `D` and line gap `G` are each rounded to whole device pixels (ties away from zero);
+/// - the line height becomes LayoutUnits (1/64 device px): `round(L × scale × 64)`, or `(A + D + G) × 64` for
+///   `normal`;
+/// - the leading above the text is `floor((L − (A + D) × 64) / 128)` whole pixels — the odd pixel goes below,
+///   and negative half-leading is floored too, so tight text moves up;
+/// - baseline `i` = `i × L + above + A × 64`; the block is `lineCount × L` tall.
+///
+/// So css baselines in points depend on the scale: the same block gives different point values at @1x and @3x.
 enum CSSLineStack {
     static func place(lineCount: Int, metrics: FontMetrics, style: TextStyle, scale: Scale) -> VerticalPlacement {
-        let content = metrics.lineHeight
-        let lineBox = style.lineHeight ?? (content + max(0, metrics.leading))
-        let halfLeading = (lineBox - content) / 2
-        let baselines = (0..<lineCount).map { Double($0) * lineBox + halfLeading + metrics.ascender }
-        return VerticalPlacement(baselines: baselines, height: Double(lineCount) * lineBox, paddingTop: 0,
-                                 firstLineTop: halfLeading)
+        let s = scale.value
+        func devicePixels(_ points: Double) -> Double { (points * s).rounded(.toNearestOrAwayFromZero) }
+        let ascent = devicePixels(metrics.ascender)
+        let descent = devicePixels(-metrics.descender)
+        let lineGap = devicePixels(metrics.leading)
+        let lineUnits = style.lineHeight.map { ($0 * s * 64).rounded(.toNearestOrAwayFromZero) }
+            ?? (ascent + descent + lineGap) * 64
+        let aboveUnits = ((lineUnits - (ascent + descent) * 64) / 128).rounded(.down) * 64
+        let toPoints = 1 / (64 * s)
+        let baselines = (0..<lineCount).map { (Double($0) * lineUnits + aboveUnits + ascent * 64) * toPoints }
+        return VerticalPlacement(baselines: baselines, height: Double(lineCount) * lineUnits * toPoints, paddingTop: 0,
+                                 firstLineTop: aboveUnits * toPoints)
+    }
+
+    /// Chromium's fitting test, in LayoutUnits of device pixels: a line fits if `ceil(width × s × 64)` is at most
+    /// `floor(boxWidth × s × 64) + 1` — up to one unit of overflow is tolerated, and the box width is truncated.
+    static func fits(width: Double, boxWidth: Double, scale: Scale) -> Bool {
+        guard boxWidth.isFinite else { return true }
+        let units = 64 * scale.value
+        return (width * units - 1e-7).rounded(.up) <= (boxWidth * units + 1e-7).rounded(.down) + 1
     }
 }
 

@@ -11,9 +11,26 @@ public struct BreakOpportunity: Hashable, Sendable {
 /// Finds line-break opportunities with ICU's UAX #14 line-break iterator: the same rules TextKit follows, so
 /// URLs, em dashes, non-breaking spaces, punctuation and CJK break where iOS breaks them.
 public enum BreakOpportunities {
+    /// Whose refinements of UAX #14 to apply on top of ICU's rules.
+    public enum Profile: Sendable {
+        /// ICU's rules as they are (what TextKit's breaking follows for the cases Ghostline tests).
+        case icu
+        /// Chromium's: no break after "/" before a letter or digit, so URLs stay whole until they must be split
+        /// by character (observed in the browser fixture: `https://example.com/averyvery…` is never broken at a
+        /// slash, while "?" still allows a break).
+        case chromium
+    }
+
     /// Every opportunity after offset 0, in order; the last is always `scalars.count`.
-    public static func line(_ scalars: [Unicode.Scalar]) -> [BreakOpportunity] {
-        boundaries(scalars, lineBreaks: true) ?? fallback(scalars)
+    public static func line(_ scalars: [Unicode.Scalar], profile: Profile = .icu) -> [BreakOpportunity] {
+        let opportunities = boundaries(scalars, lineBreaks: true) ?? fallback(scalars)
+        guard profile == .chromium else { return opportunities }
+        return opportunities.filter { opportunity in
+            let offset = opportunity.offset
+            guard !opportunity.mandatory, offset > 0, offset < scalars.count, scalars[offset - 1] == "/" else { return true }
+            let next = scalars[offset]
+            return !(next.isASCII && (next.properties.isAlphabetic || ("0"..."9").contains(next)))
+        }
     }
 
     /// Grapheme-cluster boundaries after offset 0: where `charWrap` may break and where truncation may cut.

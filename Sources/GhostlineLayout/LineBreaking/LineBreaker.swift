@@ -1,3 +1,4 @@
+import GhostlineGeometry
 import GhostlineShaping
 
 /// One line's share of a paragraph, before vertical placement. Offsets are Unicode scalars of the text.
@@ -20,29 +21,49 @@ public struct BrokenLine: Hashable, Sendable {
     public var truncated: Bool = false
 }
 
+/// How a line's width is tested against the box: the models round differently.
+public enum LineFit: Sendable {
+    /// TextKit: fits when width ≤ box width (with a hair of float tolerance).
+    case points
+    /// Chromium: in LayoutUnits of device pixels at this scale (see `CSSLineStack.fits`).
+    case chromium(Scale)
+
+    func fits(_ width: Double, in box: Double) -> Bool {
+        switch self {
+        // 1e-5 pt is far below a pixel yet above the 1e-6 px slack of pixel ceiling, so a label re-laid out at its
+        // own (pixel-ceiled) width keeps its lines.
+        case .points: return width <= box + 1e-5
+        case .chromium(let scale): return CSSLineStack.fits(width: width, boxWidth: box, scale: scale)
+        }
+    }
+}
+
 /// Greedy line breaking, as TextKit does it: each line takes as many break opportunities as fit.
 ///
 /// The paragraph is shaped once; a range's width is a subtraction of prefix sums, so the whole pass is linear in
 /// the text's length.
 public enum LineBreaker {
-    public static func breakLines(_ shaped: ShapedText, width: Double, mode: LineBreakMode) -> [BrokenLine] {
+    /// - Parameters:
+    ///   - fit: how a line's width is compared with `width`.
+    ///   - trailingTerminatorAddsLine: TextKit gives text ending in a newline an empty last line; CSS does not.
+    public static func breakLines(_ shaped: ShapedText, width: Double, mode: LineBreakMode, fit: LineFit = .points,
+                                  trailingTerminatorAddsLine: Bool = true) -> [BrokenLine] {
         let scalars = shaped.scalars
         guard !scalars.isEmpty else { return [] }
-        let opportunities = BreakOpportunities.line(scalars)
+        let opportunities: [BreakOpportunity]
+        if case .chromium = fit { opportunities = BreakOpportunities.line(scalars, profile: .chromium) }
+        else { opportunities = BreakOpportunities.line(scalars) }
         let graphemes = BreakOpportunities.graphemes(scalars)
         // TextKit wraps multi-line text at word boundaries in every mode but charWrap; the truncating modes and
         // clip only change what happens to the last line a label can show (see Truncation).
         let wraps = width.isFinite
-        // A line that fits exactly must not wrap because of float noise. 1e-5 pt is far below a pixel yet above the
-        // 1e-6 px slack of pixel ceiling, so a label re-laid out at its own (pixel-ceiled) width keeps its lines.
-        let tolerance = 1e-5
 
         var lines: [BrokenLine] = []
         var start = 0
         var next = 0          // first opportunity that may end the current line
         var nextGrapheme = 0  // first grapheme boundary after the current line's start
         func fits(_ end: Int) -> Bool {
-            shaped.advance(of: start..<trimmedEnd(scalars, start: start, end: end)) <= width + tolerance
+            fit.fits(shaped.advance(of: start..<trimmedEnd(scalars, start: start, end: end)), in: width)
         }
         while start < scalars.count {
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
@@ -92,7 +113,7 @@ public enum LineBreaker {
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.
-        if let last = scalars.last, isLineTerminator(last) {
+        if trailingTerminatorAddsLine, let last = scalars.last, isLineTerminator(last) {
             lines.append(BrokenLine(start: scalars.count, end: scalars.count, visibleEnd: scalars.count, width: 0,
                                     endsParagraph: true))
         }
