@@ -43,13 +43,29 @@ func exercise(_ target: FuzzTarget, _ bytes: [UInt8]) {
 }
 
 #if FUZZING
-let fuzzTarget = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["GHOSTLINE_FUZZ_TARGET"] ?? "") ?? .scene
+/// libFuzzer's entry for programs that keep their own `main` (SwiftPM gives every executable one).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    exercise(fuzzTarget, Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
+@main
+struct Fuzz {
+    static func main() {
+        let target = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["GHOSTLINE_FUZZ_TARGET"] ?? "") ?? .scene
+        FuzzState.target = target
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            exercise(FuzzState.target, data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+            return 0
+        })
+    }
 }
+
+enum FuzzState { nonisolated(unsafe) static var target = FuzzTarget.scene }
 #else
 @main
 struct Replay {
