@@ -12,10 +12,11 @@ struct GhostlineCommand: ParsableCommand {
         commandName: "ghostline",
         abstract: "Lay out and render text the way UIKit does, headless, and compare it with design exports.",
         discussion: """
-        Exit status: 0 success, 2 bad input or usage (one line on stderr names the file, the place and the fix).
+        Exit status: 0 success (or within tolerance), 1 a design check that differs, 2 bad input or usage (one line on stderr names the file, the place and the fix).
         Scene files are YAML (or JSON) as described in the README's "Scene format" section.
         """,
-        subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, MetricsCommand.self]
+        subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
+                      MetricsCommand.self]
     )
 
     /// ArgumentParser exits with 64 on usage errors; Ghostline's contract is 2 for any bad input, and our own
@@ -24,6 +25,8 @@ struct GhostlineCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
         } catch let error as CLIError {
             FileHandle.standardError.write(Data(("ghostline: " + error.message + "\n").utf8))
             Foundation.exit(2)

@@ -1,0 +1,102 @@
+import GhostlineDiff
+import GhostlineGeometry
+
+/// The report JSON of `ghostline diff` / `check` (schema `ghostline-review/1`, documented in the README).
+/// Lengths are in points unless a key ends in `Pixels`; offsets are render − design (negative: the render sits
+/// higher or further left than the design).
+public enum ReviewReport {
+    public static let schema = "ghostline-review/1"
+
+    public static func value(_ c: DesignComparison) -> JSONValue {
+        func size(_ s: PixelSize) -> JSONValue {
+            .object([("widthPixels", .integer(s.width)), ("heightPixels", .integer(s.height)),
+                     ("width", .number(Double(s.width) / c.scale.value)), ("height", .number(Double(s.height) / c.scale.value))])
+        }
+        func optional(_ v: Double?) -> JSONValue { v.map { .number($0) } ?? .null }
+        func rect(_ r: Rect?) -> JSONValue {
+            guard let r else { return .null }
+            return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+        }
+        var inputs: [(String, JSONValue)] = [("actual", .string(c.actualPath)), ("design", .string(c.designPath))]
+        if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
+        if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
+        return .object([
+            ("schema", .string(schema)),
+            ("verdict", .string(c.passes ? "pass" : "fail")),
+            ("inputs", .object(inputs)),
+            ("scale", .integer(c.scale.factor)),
+            ("sizes", .object([("actual", size(c.actualSize)), ("design", size(c.designSize)),
+                               ("compared", size(c.comparedSize)),
+                               ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
+            ("options", .object([("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
+                                 ("baselineTolerance", .number(c.baselineTolerance)), ("includeAA", .bool(c.options.includeAA)),
+                                 ("opacity", .number(c.options.opacity))])),
+            ("stats", .object([("comparedPixels", .integer(c.diff.comparedPixels)),
+                               ("differingPixels", .integer(c.diff.differingPixels)),
+                               ("antialiasedPixels", .integer(c.diff.antialiasedPixels)),
+                               ("ratio", .number(c.diff.ratio)), ("maxDistance", .number(c.diff.maxDistance))])),
+            ("regions", .array(zip(c.diff.regions, c.regions).map { pixel, points in
+                .object([("x", .number(points.x)), ("y", .number(points.y)), ("width", .number(points.width)),
+                         ("height", .number(points.height)), ("pixels", .integer(pixel.pixelCount))])
+            })),
+            ("labels", .array(c.labels.map { label in
+                .object([
+                    ("id", .string(label.id)),
+                    ("maxBaselineOffset", .number(label.maxBaselineOffset)),
+                    ("withinTolerance", .bool(!c.offendingLabels.contains { $0.id == label.id })),
+                    ("lines", .array(label.lines.map { line in
+                        .object([("index", .integer(line.index)), ("start", .integer(line.start)), ("end", .integer(line.end)),
+                                 ("layoutBaseline", .number(line.layoutBaseline)),
+                                 ("renderBaseline", optional(line.renderBaseline)), ("designBaseline", optional(line.designBaseline)),
+                                 ("baselineOffset", optional(line.baselineOffset)), ("leftOffset", optional(line.leftOffset)),
+                                 ("widthDifference", optional(line.widthDifference)),
+                                 ("renderInk", rect(line.renderInk)), ("designInk", rect(line.designInk))])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    public static func encode(_ c: DesignComparison) -> String { value(c).serialized() + "\n" }
+}
+
+/// The one-screen text summary a designer can read: the verdict, the numbers, and which labels are off by how
+/// much, in points.
+public enum ReviewSummary {
+    public static func text(_ c: DesignComparison) -> String {
+        func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
+        var lines: [String] = []
+        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.actualPath) vs design \(c.designPath) at @\(c.scale.factor)x")
+        if c.anchoredTopLeft {
+            lines.append("  sizes differ (render \(c.actualSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
+        }
+        let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
+        lines.append("  pixels: \(c.diff.differingPixels) of \(c.diff.comparedPixels) non-background pixels differ (\(percent)%, tolerance \(JSONValue.format(c.options.tolerance * 100))%); \(c.diff.antialiasedPixels) differ by anti-aliasing only")
+        if !c.regions.isEmpty {
+            let shown = c.regions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
+            lines.append("  regions: \(c.regions.count) — " + shown.joined(separator: "; ") + (c.regions.count > 3 ? "; …" : ""))
+        }
+        for label in c.labels {
+            let measured = label.lines.filter { $0.baselineOffset != nil }
+            if label.missingInk {
+                let missing = label.lines.filter { ($0.renderBaseline == nil) != ($0.designBaseline == nil) }.map { String($0.index + 1) }
+                lines.append("  \(label.id): text on line \(missing.joined(separator: ", ")) is in only one of the two images")
+            }
+            guard let first = measured.first, let offset = first.baselineOffset else {
+                if !label.missingInk { lines.append("  \(label.id): no text found") }
+                continue
+            }
+            if label.maxBaselineOffset <= c.baselineTolerance + 1e-9 {
+                lines.append("  \(label.id): on the design (baselines within \(pt(c.baselineTolerance)))")
+                continue
+            }
+            let direction = offset < 0 ? "higher" : "lower"
+            var sentence = "  \(label.id): first baseline \(pt(abs(offset))) \(direction) than the design"
+            if measured.count > 1, let last = measured.last?.baselineOffset, abs(last - offset) > c.baselineTolerance {
+                sentence += ", last \(pt(abs(last))) \(last < 0 ? "higher" : "lower") (line spacing differs)"
+            }
+            lines.append(sentence)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,1 +1,0 @@
-// The diff core is being written; see PixelDiff.swift.

@@ -1,0 +1,182 @@
+import GhostlineGeometry
+import GhostlineImage
+
+/// Measures where text ink is inside the bands layout says each line occupies, so a report can say "the
+/// body's first baseline is 13 pt higher than the design" instead of counting pixels.
+///
+/// **Ink.** Each pixel (flattened onto the opaque background) whose YIQ distance from the background exceeds
+/// `inkThreshold` (normalised, as `DiffOptions.threshold`) is ink, weighted by its coverage: the alpha
+/// recovered by un-blending it from the background (`GhostImage.unblend`), 0…1. Faint anti-aliasing below the
+/// threshold is ignored; partial pixels above it count partially. With a fully transparent `background` (an
+/// image rendered on a clear canvas) the coverage is the pixel's alpha, and ink is alpha > `inkThreshold`.
+///
+/// **Extents.** `inkTop`/`inkBottom`/`inkLeft`/`inkRight` are the outer edges of the rows and columns with
+/// any ink.
+///
+/// **Baseline.** From the row histogram `H[y]` (sum of coverage in row y of the band): glyph bodies fill many
+/// columns of every row down to the baseline, while descenders (g, p, y, comma) are a few narrow strokes, so
+/// the baseline is the bottom of the *last row whose ink is at least `baselineFraction` of the densest row*
+/// (0.45 by default, between the ~100 % of body rows and the ~10–30 % of descender rows of ordinary text).
+/// With crisp glyphs that boundary is the baseline exactly. With anti-aliasing, the glyph bottoms may end
+/// part-way into a pixel row; that row's mean coverage per inked pixel, divided by the mean coverage per
+/// inked pixel of the band's other dense rows, is the fraction of it the glyphs fill — for a row made of
+/// glyph bottoms covering 40 % of each pixel the ratio is 0.4 and the baseline is placed 0.4 px into the row.
+/// (Mean coverage rather than row totals, so a row that is sparse because it is a descender row, or narrower
+/// because letters are round, is not mistaken for a partial one: its inked pixels are solid.) The error is
+/// then below half a pixel either way: a partial row under the `baselineFraction` cut-off is left out, one
+/// over it is counted by its fraction.
+///
+/// **x-height line.** The same from the top: the top edge of the first row at or above `baselineFraction` of
+/// the densest row, moved down by the part of that row the glyphs don't fill. Ascenders and capitals above
+/// it are sparse in mixed-case text; in capitals-only text the whole line is dense and this is the cap height.
+public struct TextGeometry: Sendable {
+    public var scale: Scale
+    public var background: Color
+    /// Normalised YIQ distance from the background above which a pixel is ink. 0.1 ignores coverage below
+    /// about 10 % for dark text on white.
+    public var inkThreshold: Double
+    /// Fraction of the densest row's ink a row must reach to count as part of the glyph bodies.
+    public var baselineFraction: Double
+
+    public init(scale: Scale, background: Color, inkThreshold: Double = 0.1, baselineFraction: Double = 0.45) {
+        self.scale = scale
+        self.background = background
+        self.inkThreshold = inkThreshold
+        self.baselineFraction = baselineFraction
+    }
+
+    /// One result per band, in order; nil where the band holds no ink (or lies outside the image).
+    public func measure(_ bands: [LineBand], in image: RGBAImage) -> [LineInk?] {
+        bands.map { measure($0, in: image) }
+    }
+
+    /// The ink of one band, or nil when it has none.
+    public func measure(_ band: LineBand, in image: RGBAImage) -> LineInk? {
+        // Band edges in points → whole pixel rows and columns that the band touches, clipped to the image.
+        // The tolerance keeps 10.000000001 × 3 from reaching into the next row.
+        let top = max(0, Int((scale.pixels(fromPoints: band.top) + 1e-6).rounded(.down)))
+        let bottom = min(image.height, Int((scale.pixels(fromPoints: band.bottom) - 1e-6).rounded(.up)))
+        let left = max(0, Int((scale.pixels(fromPoints: band.left) + 1e-6).rounded(.down)))
+        let right = min(image.width, Int((scale.pixels(fromPoints: band.right) - 1e-6).rounded(.up)))
+        guard top < bottom, left < right else { return nil }
+
+        let rows = bottom - top, columns = right - left
+        var rowInk = [Float](repeating: 0, count: rows)
+        var rowPixels = [Int](repeating: 0, count: rows)
+        var columnHasInk = [Bool](repeating: false, count: columns)
+        coverage(of: image, rows: top..<bottom, columns: left..<right) { x, y, c in
+            rowInk[y] += c
+            rowPixels[y] += 1
+            columnHasInk[x] = true
+        }
+        guard let firstRow = rowPixels.firstIndex(where: { $0 > 0 }),
+              let lastRow = rowPixels.lastIndex(where: { $0 > 0 }),
+              let firstColumn = columnHasInk.firstIndex(of: true),
+              let lastColumn = columnHasInk.lastIndex(of: true) else { return nil }
+
+        let densest = rowInk.max() ?? 0
+        let cut = densest * Float(baselineFraction)
+        let dense = rowInk.indices.filter { rowInk[$0] >= cut && rowPixels[$0] > 0 }
+        let bodyTop = dense.first!, bodyBottom = dense.last!   // the densest row is always among them
+
+        /// The share of row `y` the glyphs fill, from its mean coverage against the other dense rows'.
+        func filled(_ y: Int) -> Double {
+            var ink: Float = 0, pixels = 0
+            for r in dense where r != y { ink += rowInk[r]; pixels += rowPixels[r] }
+            guard pixels > 0, ink > 0 else { return 1 }
+            let reference = ink / Float(pixels)
+            let mean = rowInk[y] / Float(rowPixels[y])
+            return Double(min(1, mean / reference))
+        }
+
+        let px = { (value: Double) in self.scale.points(fromPixels: value) }
+        return LineInk(id: band.id, lineIndex: band.lineIndex,
+                       inkTop: px(Double(top + firstRow)), inkBottom: px(Double(top + lastRow + 1)),
+                       inkLeft: px(Double(left + firstColumn)), inkRight: px(Double(left + lastColumn + 1)),
+                       baseline: px(Double(top + bodyBottom) + filled(bodyBottom)),
+                       xHeightLine: px(Double(top + bodyTop + 1) - filled(bodyTop)),
+                       inkArea: Double(rowInk.reduce(0, +)))
+    }
+
+    /// Calls `body(x − columns.lowerBound, y − rows.lowerBound, coverage)` for every ink pixel of the window.
+    fileprivate func coverage(of image: RGBAImage, rows: Range<Int>, columns: Range<Int>,
+                          _ body: (Int, Int, Float) -> Void) {
+        let limit = Float(YIQ.maxDelta * inkThreshold * inkThreshold)
+        let alphaLimit = Float(inkThreshold * 255)
+        let byAlpha = background.alpha == 0
+        let br = Float(background.red), bgr = Float(background.green), bb = Float(background.blue)
+        let bgPacked = background.packed | 0xFF00_0000
+        image.pixels.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let pixels = PixelBuffer(base: base, width: image.width, height: image.height)
+            for y in rows {
+                for x in columns {
+                    let p = pixels[x, y]
+                    if byAlpha {
+                        let alpha = Float(p >> 24)
+                        if alpha > alphaLimit { body(x - columns.lowerBound, y - rows.lowerBound, alpha / 255) }
+                        continue
+                    }
+                    if p == bgPacked { continue }
+                    let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
+                    let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
+                    guard FastYIQ.delta(flat, bgPacked) > limit else { continue }
+                    let c = Unblend.split(r, g, b, over: br, bgr, bb).alpha
+                    body(x - columns.lowerBound, y - rows.lowerBound, c)
+                }
+            }
+        }
+    }
+}
+
+extension TextGeometry {
+    /// Splits a region holding several lines of text into one band per line, by the lines' dense cores.
+    ///
+    /// Why: a design whose line spacing differs from the render's puts its lines in different places, so bands cut
+    /// from the render's layout would slice the design's lines in half. Each line of text has a dense core (the
+    /// x-height body, where most rows carry ink) separated from the next core by sparse rows (ascenders,
+    /// descenders, the gap). Runs of rows with enough ink form the cores; the band of a line runs from the middle
+    /// of the gap above its core to the middle of the gap below.
+    ///
+    /// Returns nil unless exactly `expectedLines` cores are found (text missing, or lines merged): the caller
+    /// then falls back to bands from the layout.
+    public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage) -> [LineBand]? {
+        let top = max(0, Int((scale.pixels(fromPoints: region.top) + 1e-6).rounded(.down)))
+        let bottom = min(image.height, Int((scale.pixels(fromPoints: region.bottom) - 1e-6).rounded(.up)))
+        let left = max(0, Int((scale.pixels(fromPoints: region.left) + 1e-6).rounded(.down)))
+        let right = min(image.width, Int((scale.pixels(fromPoints: region.right) - 1e-6).rounded(.up)))
+        guard expectedLines > 0, top < bottom, left < right else { return nil }
+        var rows = [Float](repeating: 0, count: bottom - top)
+        coverage(of: image, rows: top..<bottom, columns: left..<right) { _, y, c in rows[y] += c }
+        guard let densest = rows.max(), densest > 0 else { return nil }
+        // A low bar (a sixth of the densest row) so a core is not split where an x-height body has only stems;
+        // runs closer than a third of the thickest run are one core, runs thinner than a fifth of it are stray
+        // strokes (a rule, an underline, a dot) rather than lines.
+        let limit = densest / 6
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (index, ink) in rows.enumerated() {
+            if ink >= limit { if start == nil { start = index } }
+            else if let s = start { runs.append(s..<index); start = nil }
+        }
+        if let s = start { runs.append(s..<rows.count) }
+        let thickest = runs.map(\.count).max() ?? 0
+        var cores: [Range<Int>] = []
+        for run in runs {
+            if let last = cores.last, run.lowerBound - last.upperBound < max(1, thickest / 3) {
+                cores[cores.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                cores.append(run)
+            }
+        }
+        let thickestCore = cores.map(\.count).max() ?? 0
+        cores = cores.filter { $0.count * 5 >= thickestCore }
+        guard cores.count == expectedLines else { return nil }
+        func points(_ row: Int) -> Double { scale.points(fromPixels: Double(top + row)) }
+        return cores.indices.map { i in
+            let upper = i == 0 ? region.top : points((cores[i - 1].upperBound + cores[i].lowerBound) / 2)
+            let lower = i == cores.count - 1 ? region.bottom : points((cores[i].upperBound + cores[i + 1].lowerBound) / 2)
+            return LineBand(id: region.id, lineIndex: i, top: upper, bottom: lower, left: region.left, right: region.right)
+        }
+    }
+}

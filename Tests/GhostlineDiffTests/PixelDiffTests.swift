@@ -1,0 +1,278 @@
+import GhostlineImage
+import Testing
+import GhostlineDiff
+
+/// Synthetic "text" for the shift tests: words of E-shaped letters (a stem and three 2 px bars, 15 px tall)
+/// whose left and right edges fall part-way into a pixel (covering 0.5 and 0.75 of it, so the edge pixels are
+/// clearly grey), with crisp tops and bottoms, on a white 200 × 60 page. The bars matter: a solid block moved
+/// down differs only along its top and bottom edges, a letter with horizontal strokes differs all over.
+struct SyntheticWords {
+    /// Letters 5.25 px wide, 9 px apart (3 empty columns between letters, within the default region gap of 4);
+    /// bars at rows 0–1, 6–7 and 13–14 of the letter, so even a vertical shift leaves at most 4 unchanged rows
+    /// between changed ones.
+    static func word(_ canvas: inout Canvas, left: Double, top: Double, letters: Int) {
+        for i in 0..<letters {
+            let x0 = left + Double(i) * 9
+            canvas.fill(x0: x0, y0: top, x1: x0 + 2.25, y1: top + 15)                 // stem
+            for bar in [0.0, 6, 13] {
+                canvas.fill(x0: x0 + 2.25, y0: top + bar, x1: x0 + 5.25, y1: top + bar + 2)
+            }
+        }
+    }
+
+    static var page: RGBAImage {
+        var canvas = Canvas(width: 200, height: 60)
+        word(&canvas, left: 20.5, top: 10, letters: 4)
+        word(&canvas, left: 120.5, top: 35, letters: 3)
+        return canvas.image
+    }
+
+    /// The pixel boxes the words occupy, worked out from the rectangles: first column floor(left), last column
+    /// floor(left + 9 × (letters − 1) + 5.25), rows top…top + 14.
+    static let wordA = PixelRegion(x: 20, y: 10, width: 52 - 20 + 1, height: 15, pixelCount: 0)
+    static let wordB = PixelRegion(x: 120, y: 35, width: 143 - 120 + 1, height: 15, pixelCount: 0)
+}
+
+@Suite("PixelDiff: perceptual pixel comparison")
+struct PixelDiffTests {
+    @Test func identicalImagesHaveNoDifference() throws {
+        let page = SyntheticWords.page
+        let result = try PixelDiff.compare(actual: page, expected: page)
+        #expect(result.differingPixels == 0)
+        #expect(result.antialiasedPixels == 0)
+        #expect(result.ratio == 0)
+        #expect(result.maxDistance == 0)
+        #expect(result.regions.isEmpty)
+        #expect(result.comparedPixels == 200 * 60)
+        #expect(result.diffImage.width == 200 && result.diffImage.height == 60)
+    }
+
+    /// The constant the threshold is scaled by: red against cyan, 35214.75 (pixelmatch's 35215), and no pair of
+    /// colours on a grid of 6 levels a channel (all corners of the RGB cube included) gets further apart.
+    @Test func maxDeltaIsTheLargestPossibleDistance() {
+        #expect(abs(Reference.maxDelta - 35214.75) < 0.01)
+        #expect(abs(YIQ.maxDelta - Reference.maxDelta) < 1e-6)
+        let levels: [UInt8] = [0, 51, 102, 153, 204, 255]
+        var colours: [Color] = []
+        for r in levels { for g in levels { for b in levels { colours.append(Color(red: r, green: g, blue: b)) } } }
+        var largest = 0.0
+        for a in colours { for b in colours { largest = max(largest, Reference.delta(a, b)) } }
+        #expect(abs(largest - Reference.maxDelta) < 1e-6)
+        // Black against white is not the maximum: brightness alone gives 0.5053 × 255².
+        #expect(abs(Reference.delta(.black, .white) - 0.5053 * 255 * 255) < 0.01)
+        #expect(Reference.delta(.black, .white) < Reference.maxDelta)
+    }
+
+    /// A whole image changing by a grey step n: it differs exactly when 0.5053 × n² (the YIQ delta of two greys,
+    /// whose I and Q are 0) exceeds maxDelta × threshold². Step n and n − 1 straddle the limit.
+    @Test(arguments: [0.1, 0.05, 0.2])
+    func thresholdSemanticsForGreySteps(threshold: Double) throws {
+        let limit = Reference.maxDelta * threshold * threshold
+        let base = Color(red: 200, green: 200, blue: 200)
+        func stepped(_ n: Int) -> Color { Color(red: UInt8(200 - n), green: UInt8(200 - n), blue: UInt8(200 - n)) }
+        let n = (1...200).first { Reference.delta(base, stepped($0)) > limit }!
+        if threshold == 0.1 { #expect(n == 27) }  // 0.5053 × 26² = 341.6 ≤ 352.1 < 368.4 = 0.5053 × 27²
+        let expected = RGBAImage(width: 4, height: 4, fill: base)
+        let options = DiffOptions(threshold: threshold)
+        let below = try PixelDiff.compare(actual: RGBAImage(width: 4, height: 4, fill: stepped(n - 1)),
+                                          expected: expected, options: options)
+        let above = try PixelDiff.compare(actual: RGBAImage(width: 4, height: 4, fill: stepped(n)),
+                                          expected: expected, options: options)
+        #expect(below.differingPixels == 0)
+        #expect(above.differingPixels == 16)
+        #expect(above.ratio == 1)
+        #expect(abs(below.maxDistance - (Reference.delta(base, stepped(n - 1)) / Reference.maxDelta).squareRoot()) < 1e-4)
+        #expect(abs(above.maxDistance - (Reference.delta(base, stepped(n)) / Reference.maxDelta).squareRoot()) < 1e-4)
+        #expect(below.maxDistance <= threshold && above.maxDistance > threshold)
+    }
+
+    /// The same for a change of hue: blue alone moving changes Y, I and Q at once, so the limit falls at a
+    /// different step than for grey; the formula finds it.
+    @Test func thresholdSemanticsForAColourChange() throws {
+        let base = Color(red: 40, green: 120, blue: 100)
+        func bluer(_ n: Int) -> Color { Color(red: 40, green: 120, blue: UInt8(100 + n)) }
+        let limit = Reference.maxDelta * 0.01
+        let n = try #require((1...155).first { Reference.delta(base, bluer($0)) > limit })
+        #expect(n > 27)  // blue barely moves brightness, so it takes a larger step than grey
+        let expected = RGBAImage(width: 3, height: 3, fill: base)
+        let below = try PixelDiff.compare(actual: RGBAImage(width: 3, height: 3, fill: bluer(n - 1)), expected: expected)
+        let above = try PixelDiff.compare(actual: RGBAImage(width: 3, height: 3, fill: bluer(n)), expected: expected)
+        #expect(below.differingPixels == 0)
+        #expect(above.differingPixels == 9)
+    }
+
+    /// Alpha is blended onto white before comparing: black at alpha 0 is white, black at alpha 128 is grey 127.
+    @Test func transparentPixelsCompareAsIfOnWhite() throws {
+        let clearBlack = RGBAImage(width: 3, height: 3, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        let white = RGBAImage(width: 3, height: 3, fill: .white)
+        #expect(try PixelDiff.compare(actual: clearBlack, expected: white).differingPixels == 0)
+        let halfBlack = RGBAImage(width: 3, height: 3, fill: Color(red: 0, green: 0, blue: 0, alpha: 128))
+        let grey127 = RGBAImage(width: 3, height: 3, fill: Color(red: 127, green: 127, blue: 127))
+        let result = try PixelDiff.compare(actual: halfBlack, expected: grey127, options: DiffOptions(threshold: 0))
+        #expect(result.differingPixels == 0)   // 255 − 255 × 128/255 = 127 exactly
+    }
+
+    /// Crisp letters moved one pixel right: each letter loses its left column and gains one on the right,
+    /// 2 × height pixels a letter, and none of it is anti-aliasing.
+    @Test func crispShiftCountsEveryMovedColumn() throws {
+        var canvas = Canvas(width: 80, height: 30)
+        for i in 0..<3 { canvas.fill(x: 10 + i * 8, y: 5, width: 5, height: 12) }
+        let result = try PixelDiff.compare(actual: canvas.image.shifted(dx: 1, dy: 0), expected: canvas.image)
+        #expect(result.differingPixels == 3 * 2 * 12)
+        #expect(result.antialiasedPixels == 0)
+        #expect(result.regions == [PixelRegion(x: 10, y: 5, width: 10 + 2 * 8 + 5 + 1 - 10, height: 12, pixelCount: 72)])
+    }
+
+    /// Anti-aliased words moved one pixel right: the moved edges are real differences (not anti-aliasing, because
+    /// the solid pixels framing them moved too), and each word's region is the word's box widened by the
+    /// one-pixel shift — its own columns plus one.
+    @Test func antialiasedShiftRightIsFoundWhereTheWordsAre() throws {
+        let page = SyntheticWords.page
+        let result = try PixelDiff.compare(actual: page.shifted(dx: 1, dy: 0), expected: page)
+        let a = SyntheticWords.wordA, b = SyntheticWords.wordB
+        #expect(result.regions.count == 2)
+        guard result.regions.count == 2 else { return }
+        let (ra, rb) = (result.regions[0], result.regions[1])
+        #expect([ra.x, ra.y, ra.width, ra.height] == [a.x, a.y, a.width + 1, a.height])
+        #expect([rb.x, rb.y, rb.width, rb.height] == [b.x, b.y, b.width + 1, b.height])
+        #expect(result.differingPixels == ra.pixelCount + rb.pixelCount)
+        #expect(result.differingPixels > 0)
+    }
+
+    /// The same one pixel down: the boxes grow by one row instead.
+    @Test func antialiasedShiftDownIsFoundWhereTheWordsAre() throws {
+        let page = SyntheticWords.page
+        let result = try PixelDiff.compare(actual: page.shifted(dx: 0, dy: 1), expected: page)
+        let a = SyntheticWords.wordA, b = SyntheticWords.wordB
+        #expect(result.regions.count == 2)
+        guard result.regions.count == 2 else { return }
+        #expect([result.regions[0].x, result.regions[0].y, result.regions[0].width, result.regions[0].height]
+                == [a.x, a.y, a.width, a.height + 1])
+        #expect([result.regions[1].x, result.regions[1].y, result.regions[1].width, result.regions[1].height]
+                == [b.x, b.y, b.width, b.height + 1])
+    }
+
+    /// A crisp black square; the render differs only in a few edge pixels turned grey — two outside the left
+    /// edge (extra coverage) and one inside the right edge (less coverage) — which is what another rasterizer
+    /// does. With includeAA off they pass as anti-aliasing (yellow); with it on they are differences (red).
+    @Test func antialiasingOnlyDifferencesPassUnlessIncluded() throws {
+        var design = Canvas(width: 40, height: 40)
+        design.fill(x: 10, y: 10, width: 20, height: 20)
+        var render = design
+        let grey = Color(red: 128, green: 128, blue: 128), darkGrey = Color(red: 100, green: 100, blue: 100)
+        render.image[9, 14] = grey
+        render.image[9, 15] = grey
+        render.image[29, 22] = darkGrey
+        let changed = [(9, 14), (9, 15), (29, 22)]
+
+        let lenient = try PixelDiff.compare(actual: render.image, expected: design.image)
+        #expect(lenient.differingPixels == 0)
+        #expect(lenient.antialiasedPixels == 3)
+        #expect(lenient.regions.isEmpty)
+        for (x, y) in changed { #expect(lenient.diffImage[x, y] == DiffResult.antialiasingColor) }
+
+        let strict = try PixelDiff.compare(actual: render.image, expected: design.image,
+                                           options: DiffOptions(includeAA: true))
+        #expect(strict.differingPixels == 3)
+        #expect(strict.antialiasedPixels == 0)
+        for (x, y) in changed { #expect(strict.diffImage[x, y] == DiffResult.differenceColor) }
+        #expect(strict.regions.count == 2)  // (9, 14–15) and (29, 22) are 19 columns apart
+    }
+
+    /// A changed pixel in the middle of a flat fill is never anti-aliasing.
+    @Test func aChangeInsideAFillIsADifference() throws {
+        var design = Canvas(width: 40, height: 40)
+        design.fill(x: 10, y: 10, width: 20, height: 20)
+        var render = design
+        render.image[20, 20] = Color(red: 128, green: 128, blue: 128)
+        let result = try PixelDiff.compare(actual: render.image, expected: design.image)
+        #expect(result.differingPixels == 1)
+        #expect(result.antialiasedPixels == 0)
+        #expect(result.regions == [PixelRegion(x: 20, y: 20, width: 1, height: 1, pixelCount: 1)])
+    }
+
+    /// Diff image: red where different, yellow where anti-aliasing, and elsewhere the expected pixel's Y
+    /// (on white) faded: 255 + (Y − 255) × fadeAlpha, rounded; alpha 255 throughout.
+    @Test func diffImageColours() throws {
+        var design = Canvas(width: 40, height: 40)
+        design.fill(x: 10, y: 10, width: 20, height: 20)
+        let orange = Color(red: 200, green: 100, blue: 50)
+        design.image[2, 2] = orange
+        var render = design
+        render.image[20, 20] = .white              // a hole in the square: a difference
+        render.image[9, 14] = Color(red: 128, green: 128, blue: 128)  // anti-aliasing
+        let result = try PixelDiff.compare(actual: render.image, expected: design.image)
+        #expect(result.diffImage[20, 20] == Color(red: 255, green: 0, blue: 0))
+        #expect(result.diffImage[9, 14] == Color(red: 255, green: 255, blue: 0))
+        // Y(200, 100, 50) = 124.165 → 255 − 130.835 × 0.1 = 241.92 → 242.
+        #expect(result.diffImage[2, 2] == Reference.fadedGrey(orange))
+        #expect(result.diffImage[2, 2] == Color(red: 242, green: 242, blue: 242))
+        #expect(result.diffImage[0, 0] == .white)
+
+        // fadeAlpha 0.5 on half-transparent black: Y on white = 255 − 255 × 128/255 = 127 → 255 − 64 = 191.
+        let halfBlack = RGBAImage(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 0, alpha: 128))
+        let faded = try PixelDiff.compare(actual: halfBlack, expected: halfBlack, options: DiffOptions(fadeAlpha: 0.5))
+        #expect(faded.diffImage[1, 1] == Color(red: 191, green: 191, blue: 191))
+    }
+
+    /// Statistics over non-background pixels: a 10 × 10 black square on a 1000 × 1000 white page, moved.
+    @Test func backgroundIsLeftOutOfTheRatio() throws {
+        var design = Canvas(width: 1000, height: 1000)
+        design.fill(x: 100, y: 100, width: 10, height: 10)
+
+        // Moved far: the two squares don't overlap; 200 non-background pixels, all different.
+        var far = Canvas(width: 1000, height: 1000)
+        far.fill(x: 500, y: 500, width: 10, height: 10)
+        let moved = try PixelDiff.compare(actual: far.image, expected: design.image,
+                                          options: DiffOptions(background: .white))
+        #expect(moved.differingPixels == 200)
+        #expect(moved.comparedPixels == 200)
+        #expect(moved.ratio == 1)
+        #expect(moved.regions.count == 2)
+
+        // Moved 5 px right: union 15 × 10 = 150 non-background pixels, 2 × 5 × 10 = 100 of them different.
+        var near = Canvas(width: 1000, height: 1000)
+        near.fill(x: 105, y: 100, width: 10, height: 10)
+        let overlapping = try PixelDiff.compare(actual: near.image, expected: design.image,
+                                                options: DiffOptions(background: .white))
+        #expect(overlapping.differingPixels == 100)
+        #expect(overlapping.comparedPixels == 150)
+        #expect(overlapping.ratio == 100.0 / 150.0)
+
+        // Without a background every pixel is compared, and the ratio drowns in white.
+        let diluted = try PixelDiff.compare(actual: near.image, expected: design.image)
+        #expect(diluted.comparedPixels == 1_000_000)
+        #expect(diluted.ratio == 100.0 / 1_000_000.0)
+
+        // A near-white pixel (within the threshold) is background too.
+        var tinted = near
+        tinted.image[700, 700] = Color(red: 250, green: 250, blue: 250)
+        let withTint = try PixelDiff.compare(actual: tinted.image, expected: design.image,
+                                             options: DiffOptions(background: .white))
+        #expect(withTint.comparedPixels == 150)
+    }
+
+    @Test func aSizeMismatchIsRejectedWithBothSizes() {
+        let render = RGBAImage(width: 1170, height: 2532, fill: .white)
+        let design = RGBAImage(width: 1179, height: 2556, fill: .white)
+        let expectedError = DiffError.sizeMismatch(actual: PixelSize(width: 1170, height: 2532),
+                                                   expected: PixelSize(width: 1179, height: 2556))
+        #expect(throws: expectedError) { try PixelDiff.compare(actual: render, expected: design) }
+        #expect(expectedError.description.contains("1170×2532"))
+        #expect(expectedError.description.contains("1179×2556"))
+    }
+
+    @Test func optionsOutOfRangeAreRejected() {
+        let image = RGBAImage(width: 2, height: 2, fill: .white)
+        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(threshold: 1.5)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(threshold: .nan)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(fadeAlpha: -0.1)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(regionGap: -1)) }
+    }
+
+    @Test func emptyImagesCompareAsEqual() throws {
+        let empty = RGBAImage(width: 0, height: 0, pixels: [])
+        let result = try PixelDiff.compare(actual: empty, expected: empty)
+        #expect(result.differingPixels == 0 && result.comparedPixels == 0 && result.ratio == 0)
+    }
+}
