@@ -2,6 +2,7 @@
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
 # the C libraries it wraps (FreeType, HarfBuzz, libpng, ICU, fontconfig), pkg-config, and the fonts its demo
 # scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
+# With --tests it also installs headless Chromium, which the test suite drives to check the review page.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
@@ -15,6 +16,10 @@ packages=(
   fonts-inter          # the demo card's typeface
   fonts-dejavu-core    # test font with an ffi ligature and an OS/2 v1 table
 )
+
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

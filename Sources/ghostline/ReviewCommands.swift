@@ -159,7 +159,7 @@ struct CheckCommand: ParsableCommand {
         var clearLayout = layout
         clearLayout.canvas.background = .clear
         let overlay = renderer.renderer.render(clearLayout)
-        let input = DesignReview.Input(actual: image, design: designImage, actualPath: renderOutput ?? "render of \(sceneOptions.scene)",
+        let input = DesignReview.Input(actual: image, design: designImage, actualPath: renderOutput ?? "\(sceneOptions.scene) (rendered)",
                                        designPath: design, scale: scene.canvas.scale, background: scene.canvas.background,
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: sceneOptions.scene)
         let comparison: DesignComparison

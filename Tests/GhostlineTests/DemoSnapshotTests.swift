@@ -124,3 +124,21 @@ struct ExampleSnapshotTests {
         #expect(differing == 0, "\(differing) pixels of Snapshots/\(name) differ from the render; if intended, re-record with GHOSTLINE_RECORD=1 and review the picture")
     }
 }
+
+extension ExampleSnapshotTests {
+    /// The README's ghost: the card without line-height handling over the Chromium design export.
+    @Test func ghostOfTheCardWithoutLineHeight() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path)
+        let (layout, image) = try renderer.render(scene)
+        var clear = layout
+        clear.canvas.background = .clear
+        let design = try PNGCodec.read(contentsOf: ReviewTests.design)
+        let comparison = try DesignReview.compare(.init(actual: image, design: design, actualPath: "render", designPath: "design",
+                                                        scale: scene.canvas.scale, background: scene.canvas.background,
+                                                        renderOverlay: renderer.renderer.render(clear),
+                                                        labels: LabelLines.from(layout)))
+        #expect(!comparison.passes)
+        try compare(comparison.ghost, toRecorded: "card-no-line-height-ghost@3x.png")
+    }
+}

@@ -66,7 +66,7 @@ public enum ReviewSummary {
     public static func text(_ c: DesignComparison) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
-        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.actualPath) vs design \(c.designPath) at @\(c.scale.factor)x")
+        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.actualPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
         if c.anchoredTopLeft {
             lines.append("  sizes differ (render \(c.actualSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
         }
