@@ -118,8 +118,12 @@ public struct Renderer: Sendable {
         let r = max(0, min(radius * s, (x1 - x0) / 2, (y1 - y0) / 2))
         let halfW = (x1 - x0) / 2, halfH = (y1 - y0) / 2
         let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        for y in max(0, Int(y0.rounded(.down)))..<min(canvas.height, Int(y1.rounded(.up))) {
-            for x in max(0, Int(x0.rounded(.down)))..<min(canvas.width, Int(x1.rounded(.up))) {
+        // Only the part on the canvas: an element can lie partly or wholly outside a fixed-height canvas.
+        let top = max(0, Int(y0.rounded(.down))), bottom = min(canvas.height, Int(y1.rounded(.up)))
+        let left = max(0, Int(x0.rounded(.down))), right = min(canvas.width, Int(x1.rounded(.up)))
+        guard top < bottom, left < right else { return }
+        for y in top..<bottom {
+            for x in left..<right {
                 // Signed distance from the pixel centre to a rounded box (negative inside).
                 let px = abs(Double(x) + 0.5 - cx) - (halfW - r)
                 let py = abs(Double(y) + 0.5 - cy) - (halfH - r)

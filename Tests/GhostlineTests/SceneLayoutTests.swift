@@ -220,3 +220,24 @@ struct SceneLayoutTests {
         #expect(debug[60, row] != image[60, row])
     }
 }
+
+@Suite("Rendering content that overflows the canvas")
+struct OverflowTests {
+    /// A fixed-height canvas shorter than its content: boxes, labels and images below the edge are clipped,
+    /// never a crash (a box wholly below the canvas once trapped on an empty pixel range).
+    @Test func contentBelowAFixedCanvasIsClipped() throws {
+        let yaml = """
+        canvas: { width: 100, height: 20, scale: 2 }
+        styles: { s: { font: Inter, size: 17 } }
+        root:
+          children:
+            - box: { id: a, height: 30, color: "#FF0000", cornerRadius: 4 }
+            - box: { id: b, height: 30, color: "#00FF00", cornerRadius: 4 }
+            - label: { id: l, text: "Below the edge", style: s }
+        """
+        let scene = try SceneLoader(fonts: FontLibrary()).parse(yaml, path: Paths.demoScene)
+        let image = try SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init()).render(scene).image
+        #expect(image.width == 200 && image.height == 40)
+        #expect(image[100, 20] == Color(red: 255, green: 0, blue: 0))
+    }
+}
