@@ -16,6 +16,6 @@ case "$target" in
   font) cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$corpus"/ ;;
 esac
 swift build --scratch-path .build-fuzz --product ghostline-fuzz \
-  -Xswiftc -sanitize=fuzzer -Xswiftc -D -Xswiftc FUZZING
+  -Xswiftc -sanitize=fuzzer -Xswiftc -D -Xswiftc FUZZING -Xswiftc -use-ld=lld
 GHOSTLINE_FUZZ_TARGET=$target .build-fuzz/debug/ghostline-fuzz "$corpus" \
   -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=65536 -artifact_prefix=".fuzz/$target/" -print_final_stats=1

@@ -54,8 +54,6 @@ func LLVMFuzzerRunDriver(
 @main
 struct Fuzz {
     static func main() {
-        let target = FuzzTarget(rawValue: ProcessInfo.processInfo.environment["GHOSTLINE_FUZZ_TARGET"] ?? "") ?? .scene
-        FuzzState.target = target
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
@@ -65,7 +63,17 @@ struct Fuzz {
     }
 }
 
-enum FuzzState { nonisolated(unsafe) static var target = FuzzTarget.scene }
+enum FuzzState {
+    nonisolated(unsafe) static var target =
+        FuzzTarget(rawValue: ProcessInfo.processInfo.environment["GHOSTLINE_FUZZ_TARGET"] ?? "") ?? .scene
+}
+
+/// libFuzzer's per-input entry, for when its own `main` is linked instead of ours (it depends on the linker).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    exercise(FuzzState.target, data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
 #else
 @main
 struct Replay {
