@@ -53,7 +53,7 @@ let package = Package(
         ]),
 
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
-        .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline"]),
+        .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff"]),
         // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
         .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline"]),
 

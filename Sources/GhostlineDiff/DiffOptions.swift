@@ -22,9 +22,13 @@ public struct DiffOptions: Hashable, Sendable {
     /// one region, and regions whose boxes come within this many pixels are merged, so a changed word is one
     /// region rather than one per letter. 4 px is a letter gap at @2x–@3x; 0 means plain 8-connectivity.
     public var regionGap: Int
+    /// Draw the diff image. Off, `DiffResult.diffImage` is empty (0 × 0) and a phone-sized comparison skips
+    /// writing 12 MB it would throw away; the counts and regions are the same.
+    public var makeDiffImage: Bool = true
 
     public init(threshold: Double = 0.1, includeAA: Bool = false, background: Color? = nil,
-                fadeAlpha: Double = 0.1, regionGap: Int = 4) {
+                fadeAlpha: Double = 0.1, regionGap: Int = 4, makeDiffImage: Bool = true) {
+        self.makeDiffImage = makeDiffImage
         self.threshold = threshold
         self.includeAA = includeAA
         self.background = background

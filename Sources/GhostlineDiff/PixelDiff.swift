@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import GhostlineImage
 
 /// Perceptual pixel-by-pixel comparison of a render with a design export, in the manner of pixelmatch.
@@ -15,7 +17,8 @@ import GhostlineImage
 ///    towards white: `255 + (Y − 255) × fadeAlpha`, rounded, as opaque grey.
 /// 6. Differing pixels are handed to the region labelling (`RegionCollector`) as the row is scanned.
 ///
-/// Allocation: the diff image, one small array of runs for the regions, and nothing per pixel.
+/// Allocation: the diff image, one small array of runs for the regions, and nothing per pixel. Rows are
+/// classified on all cores in chunks; regions come from one sequential scan afterwards.
 public enum PixelDiff {
     /// Compares `actual` (the render) with `expected` (the design export).
     ///
@@ -41,75 +44,125 @@ public enum PixelDiff {
         let bg = options.background?.packed ?? 0
         let red = DiffResult.differenceColor.packed, yellow = DiffResult.antialiasingColor.packed
 
-        var differing = 0, antialiased = 0, backgroundPixels = 0
-        var worst: Float = 0
-        var regions = RegionCollector(gap: options.regionGap, height: height)
-
-        let output = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
-            actual.pixels.withUnsafeBytes { actualBytes in
-                expected.pixels.withUnsafeBytes { expectedBytes in
-                    let a = PixelBuffer(base: actualBytes.baseAddress!, width: width, height: height)
-                    let e = PixelBuffer(base: expectedBytes.baseAddress!, width: width, height: height)
-                    // One-entry caches: text on a page is long runs of one colour, so the grey of the previous
-                    // pixel (and its background verdict) is usually the one needed next.
-                    var greyKey = e[0], greyValue = fadedGrey(greyKey, fade: fade)
-                    var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
-
-                    for y in 0..<height {
-                        regions.beginRow(y)
-                        let rowBase = y * width
-                        for x in 0..<width {
-                            let i = rowBase &+ x
-                            let pa = a[i], pe = e[i]
-                            var outPixel: UInt32
-                            var isDifference = false
-                            if pa == pe {
-                                if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
-                                outPixel = greyValue
-                            } else {
-                                let d = FastYIQ.delta(pa, pe)
-                                if d > worst { worst = d }
-                                if d <= limit {
-                                    if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
-                                    outPixel = greyValue
-                                } else if !includeAA
-                                            && (AntiAliasing.isAntialiased(x: x, y: y, in: a, other: e, unchangedLimit: limit)
-                                                || AntiAliasing.isAntialiased(x: x, y: y, in: e, other: a, unchangedLimit: limit)) {
-                                    antialiased &+= 1
-                                    outPixel = yellow
-                                } else {
-                                    differing &+= 1
-                                    isDifference = true
-                                    outPixel = red
-                                    regions.add(x: x)
-                                }
+        // Rows are classified in parallel chunks: each writes its own rows of the diff image (when asked for) and
+        // of a one-byte-a-pixel difference mask, and keeps its own counts. Regions are then collected in one
+        // sequential scan of the mask.
+        let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, height / 64))
+        let rowsPerChunk = (height + chunkCount - 1) / chunkCount
+        var tallies = [Tally](repeating: Tally(), count: chunkCount)
+        let makeImage = options.makeDiffImage
+        var output: [UInt8] = []
+        let mask = [UInt8](unsafeUninitializedCapacity: count) { maskBuffer, maskInitialized in
+            HugePages.advise(UnsafeMutableRawPointer(maskBuffer.baseAddress), byteCount: count)
+            output = [UInt8](unsafeUninitializedCapacity: makeImage ? count * 4 : 0) { buffer, initialized in
+                HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: count * 4)
+                actual.pixels.withUnsafeBytes { actualBytes in
+                    expected.pixels.withUnsafeBytes { expectedBytes in
+                        let a = PixelBuffer(base: actualBytes.baseAddress!, width: width, height: height)
+                        let e = PixelBuffer(base: expectedBytes.baseAddress!, width: width, height: height)
+                        tallies.withUnsafeMutableBufferPointer { tallyBuffer in
+                            // Each chunk touches only its own rows and its own tally: no two threads share memory.
+                            let job = ChunkJob(a: a, e: e, out: makeImage ? UnsafeMutableRawPointer(buffer.baseAddress!) : nil,
+                                               mask: maskBuffer.baseAddress!, tallies: tallyBuffer.baseAddress!)
+                            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                                let rows = chunk * rowsPerChunk..<min(height, (chunk + 1) * rowsPerChunk)
+                                job.tallies[chunk] = classify(rows: rows, width: width, job: job, limit: limit,
+                                                              fade: fade, includeAA: includeAA, hasBackground: hasBackground,
+                                                              bg: bg, red: red, yellow: yellow)
                             }
-                            if hasBackground && !isDifference {
-                                if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= limit }
-                                if bgNearA {
-                                    if pe != bgKeyE { bgKeyE = pe; bgNearE = pe == bg || FastYIQ.delta(pe, bg) <= limit }
-                                    if bgNearE { backgroundPixels &+= 1 }
-                                }
-                            }
-                            out.storeBytes(of: outPixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
                         }
-                        regions.endRow()
                     }
                 }
+                initialized = makeImage ? count * 4 : 0
             }
-            initialized = count * 4
+            maskInitialized = count
         }
+        var regions = RegionCollector(gap: options.regionGap, height: height)
+        mask.withUnsafeBufferPointer { differs in
+            for y in 0..<height {
+                regions.beginRow(y)
+                let rowBase = y * width
+                for x in 0..<width where differs[rowBase &+ x] != 0 { regions.add(x: x) }
+                regions.endRow()
+            }
+        }
+        let differing = tallies.reduce(0) { $0 + $1.differing }
+        let antialiased = tallies.reduce(0) { $0 + $1.antialiased }
+        let backgroundPixels = tallies.reduce(0) { $0 + $1.background }
+        let worst = tallies.reduce(Float(0)) { max($0, $1.worst) }
 
         let compared = count - backgroundPixels
         return DiffResult(
-            diffImage: RGBAImage(width: width, height: height, pixels: output),
+            diffImage: makeImage ? RGBAImage(width: width, height: height, pixels: output) : RGBAImage(width: 0, height: 0, pixels: []),
             differingPixels: differing,
             antialiasedPixels: antialiased,
             comparedPixels: compared,
             ratio: compared == 0 ? 0 : Double(differing) / Double(compared),
             maxDistance: min(1, (Double(worst) / YIQ.maxDelta).squareRoot()),
             regions: regions.regions())
+    }
+
+    struct Tally { var differing = 0, antialiased = 0, background = 0; var worst: Float = 0 }
+
+    /// The buffers the parallel chunks work on; safe to share because every chunk writes disjoint rows.
+    struct ChunkJob: @unchecked Sendable {
+        let a: PixelBuffer, e: PixelBuffer
+        /// The diff image's pixels, or nil when none is wanted.
+        let out: UnsafeMutableRawPointer?
+        /// 1 where a pixel differs, 0 elsewhere.
+        let mask: UnsafeMutablePointer<UInt8>
+        let tallies: UnsafeMutablePointer<Tally>
+    }
+
+    /// Classifies `rows`, writing their diff-image pixels, and counts what it saw.
+    private static func classify(rows: Range<Int>, width: Int, job: ChunkJob, limit: Float, fade: Float, includeAA: Bool, hasBackground: Bool, bg: UInt32,
+                                 red: UInt32, yellow: UInt32) -> Tally {
+        var tally = Tally()
+        guard !rows.isEmpty else { return tally }
+        let a = job.a, e = job.e, out = job.out, mask = job.mask
+        // One-entry caches: text on a page is long runs of one colour, so the grey of the previous pixel (and its
+        // background verdict) is usually the one needed next.
+        var greyKey = e[rows.lowerBound * width], greyValue = fadedGrey(greyKey, fade: fade)
+        var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
+        for y in rows {
+            let rowBase = y * width
+            for x in 0..<width {
+                let i = rowBase &+ x
+                let pa = a[i], pe = e[i]
+                var outPixel: UInt32
+                var isDifference = false
+                if pa == pe {
+                    if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
+                    outPixel = greyValue
+                } else {
+                    let d = FastYIQ.delta(pa, pe)
+                    if d > tally.worst { tally.worst = d }
+                    if d <= limit {
+                        if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
+                        outPixel = greyValue
+                    } else if !includeAA
+                                && (AntiAliasing.isAntialiased(x: x, y: y, in: a, other: e, unchangedLimit: limit)
+                                    || AntiAliasing.isAntialiased(x: x, y: y, in: e, other: a, unchangedLimit: limit)) {
+                        tally.antialiased &+= 1
+                        outPixel = yellow
+                    } else {
+                        tally.differing &+= 1
+                        isDifference = true
+                        outPixel = red
+                    }
+                }
+                if hasBackground && !isDifference {
+                    if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= limit }
+                    if bgNearA {
+                        if pe != bgKeyE { bgKeyE = pe; bgNearE = pe == bg || FastYIQ.delta(pe, bg) <= limit }
+                        if bgNearE { tally.background &+= 1 }
+                    }
+                }
+                mask[i] = isDifference ? 1 : 0
+                out?.storeBytes(of: outPixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
+            }
+        }
+        return tally
     }
 
     /// The diff image's pixel for an unchanged pixel: the luminance Y of `p` (alpha blended onto white,

@@ -7,7 +7,9 @@
 // Process-level numbers include start-up for both tools; in-process numbers are Ghostline's stages alone.
 import Foundation
 import Ghostline
+import GhostlineDiff
 import GhostlineFonts
+import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
 import GhostlineRaster
@@ -18,6 +20,18 @@ var iterations = 50
 if let flag = arguments.firstIndex(of: "--iterations"), flag + 1 < arguments.count, let n = Int(arguments[flag + 1]) {
     iterations = max(3, n)
     arguments.removeSubrange(flag...(flag + 1))
+}
+if arguments.first == "--diff", arguments.count == 3 {
+    // Stage timings of `ghostline diff A B`: decode both PNGs, pixel diff, ghost image.
+    var decode: [Double] = [], diffTimes: [Double] = [], ghostTimes: [Double] = []
+    for _ in 0..<iterations {
+        var a: RGBAImage?, b: RGBAImage?
+        decode.append(try milliseconds { a = try PNGCodec.read(contentsOf: arguments[1]); b = try PNGCodec.read(contentsOf: arguments[2]) })
+        diffTimes.append(try milliseconds { _ = try PixelDiff.compare(actual: a!, expected: b!, options: DiffOptions(background: .white)) })
+        ghostTimes.append(try milliseconds { _ = try GhostImage.compose(design: b!, render: a!, renderBackground: .white) })
+    }
+    print("diff stages, median of \(iterations): decode both \(format(median(decode))), pixel diff \(format(median(diffTimes))), ghost \(format(median(ghostTimes)))")
+    exit(0)
 }
 let scenePath = arguments.first ?? "Fixtures/demo/card.yaml"
 

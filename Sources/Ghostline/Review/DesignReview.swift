@@ -17,6 +17,8 @@ public struct ReviewOptions: Sendable {
     public var includeAA: Bool = false
     /// Compare the overlapping top-left area when the sizes differ, instead of refusing.
     public var anchorTopLeft: Bool = false
+    /// Draw the diff image (needed for `--diff` and `--html`); without it a review skips 4 bytes a pixel.
+    public var makeDiffImage: Bool = true
     public init() {}
 }
 
@@ -71,7 +73,9 @@ public struct DesignComparison: Sendable {
     public var scale: Scale
     public var options: ReviewOptions
     public var diff: DiffResult
-    public var ghost: RGBAImage
+    /// The render drawn on a clear canvas (from `check`), which makes the ghost exact; nil for `diff`.
+    public var renderOverlay: RGBAImage?
+    public var background: Color
     public var actual: RGBAImage
     public var design: RGBAImage
     public var labels: [LabelComparison]
@@ -82,6 +86,20 @@ public struct DesignComparison: Sendable {
         labels.filter { $0.maxBaselineOffset > baselineTolerance + 1e-9 || $0.missingInk }
     }
     public var passes: Bool { pixelsPass && offendingLabels.isEmpty }
+    /// The ghost image: the design at `options.opacity` under the render. Composed on demand (a few
+    /// milliseconds for a phone screen), since a plain `diff` that writes no ghost should not pay for it.
+    public func ghost() throws(ReviewError) -> RGBAImage {
+        do {
+            if let renderOverlay {
+                return try GhostImage.compose(design: design, renderOverlay: renderOverlay, background: background,
+                                              opacity: options.opacity)
+            }
+            return try GhostImage.compose(design: design, render: actual, renderBackground: background, opacity: options.opacity)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
     /// Regions of difference in points.
     public var regions: [Rect] { diff.regions.map { $0.rect(scale: scale) } }
 }
@@ -125,18 +143,10 @@ public enum DesignReview {
             overlay = overlay.map { crop($0, width: width, height: height) }
         }
         let diffOptions = DiffOptions(threshold: options.threshold, includeAA: options.includeAA, background: input.background,
-                                      regionGap: max(2, 2 * input.scale.factor))
+                                      regionGap: max(2, 2 * input.scale.factor), makeDiffImage: options.makeDiffImage)
         let diff: DiffResult
-        let ghost: RGBAImage
         do {
             diff = try PixelDiff.compare(actual: actual, expected: design, options: diffOptions)
-            if let overlay {
-                ghost = try GhostImage.compose(design: design, renderOverlay: overlay, background: input.background,
-                                               opacity: options.opacity)
-            } else {
-                ghost = try GhostImage.compose(design: design, render: actual, renderBackground: input.background,
-                                               opacity: options.opacity)
-            }
         } catch {
             throw .badInput(error.description)
         }
@@ -150,7 +160,8 @@ public enum DesignReview {
         return DesignComparison(actualPath: input.actualPath, designPath: input.designPath, scenePath: input.scenePath,
                                 layoutPath: input.layoutPath, actualSize: actualSize, designSize: designSize,
                                 comparedSize: PixelSize(of: actual), anchoredTopLeft: actualSize != designSize,
-                                scale: input.scale, options: options, diff: diff, ghost: ghost, actual: actual, design: design,
+                                scale: input.scale, options: options, diff: diff, renderOverlay: overlay, background: input.background,
+                                actual: actual, design: design,
                                 labels: labels)
     }
 

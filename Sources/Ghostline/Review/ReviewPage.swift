@@ -14,7 +14,7 @@ public enum ReviewPage {
         let width = Double(c.comparedSize.width) / c.scale.value
         let height = Double(c.comparedSize.height) / c.scale.value
         let design = try dataURL(c.design), render = try dataURL(c.actual)
-        let ghost = try dataURL(c.ghost), diff = try dataURL(c.diff.diffImage)
+        let ghost = try dataURL(c.ghost()), diff = try dataURL(c.diff.diffImage)
         let verdict = c.passes ? "pass" : "fail"
         var rows = ""
         for label in c.labels {
