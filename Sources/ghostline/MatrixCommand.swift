@@ -16,17 +16,10 @@ struct MatrixCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene file (YAML or JSON).")
-    var scene: String
+    @OptionGroup var sceneOptions: SceneOptions
 
     @Option(name: .shortAndLong, help: "The contact sheet PNG to write.")
     var output: String
-
-    @Option(help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale).")
-    var scale: Int?
-
-    @Option(help: "Layout model: uikit or css (overrides the scene's `model`).")
-    var model: String?
 
     @Option(help: "Renders per row on the sheet.")
     var columns: Int = 4
@@ -36,8 +29,11 @@ struct MatrixCommand: ParsableCommand {
 
     func run() throws {
         guard (1...12).contains(columns) else { throw CLIError("--columns \(columns): use 1 to 12") }
-        let options = try SceneOptions.parse([scene] + (scale.map { ["--scale", String($0)] } ?? []) + (model.map { ["--model", $0] } ?? []))
-        let overrides = try options.overrides()
+        guard sceneOptions.contentSize == nil else {
+            throw CLIError("--content-size: matrix renders every category; leave the option out")
+        }
+        let overrides = try sceneOptions.overrides()
+        let scene = sceneOptions.scene
         let sheet = ContactSheet(columns: columns)
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells: [ContactSheet.Cell]
