@@ -60,26 +60,25 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             }
             throw .unreadable(path: path, detail: Font.describe(freeTypeError: error))
         }
+        // Everything that can still fail happens before any property is set: a throwing initializer never reaches
+        // deinit, so the one cleanup below is the only release on the failure path.
+        let tables: FontTables, effective: FontTables, blob: OpaquePointer
+        do throws(FontError) {
+            tables = try Font.readTables(face: face, path: path)
+            effective = try self.metricsOverride?.applied(to: tables) ?? tables
+            guard let readBlob = hb_blob_create_from_file_or_fail(path) else {
+                throw .unreadable(path: path, detail: "HarfBuzz could not read the file")
+            }
+            blob = readBlob
+        } catch {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw error
+        }
         self.library = library
         self.face = face
-
-        // From here on, deinit releases what was created if init throws.
-        let tables: FontTables
-        do {
-            tables = try Font.readTables(face: face, path: path)
-        } catch {
-            FT_Done_Face(face); FT_Done_FreeType(library)
-            self.face = nil; self.library = nil
-            throw error
-        }
         self.fileTables = tables
-        do {
-            self.tables = try self.metricsOverride?.applied(to: tables) ?? tables
-        } catch {
-            FT_Done_Face(face); FT_Done_FreeType(library)
-            self.face = nil; self.library = nil
-            throw error
-        }
+        self.tables = effective
         self.familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         self.styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         self.postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? ""
@@ -89,21 +88,13 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         } else {
             self.weight = 400
         }
-
-        let blob = hb_blob_create_from_file_or_fail(path)
-        if let blob {
-            let hbFace = hb_face_create(blob, UInt32(faceIndex))
-            let hbFont = hb_font_create(hbFace)
-            hb_font_set_scale(hbFont, Int32(tables.unitsPerEm), Int32(tables.unitsPerEm))
-            hb_font_make_immutable(hbFont)
-            self.hbBlob = blob
-            self.hbFace = hbFace
-            self.harfBuzzFont = hbFont
-        } else {
-            FT_Done_Face(face); FT_Done_FreeType(library)
-            self.face = nil; self.library = nil
-            throw .unreadable(path: path, detail: "HarfBuzz could not read the file")
-        }
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        let hbFont = hb_font_create(hbFace)
+        hb_font_set_scale(hbFont, Int32(tables.unitsPerEm), Int32(tables.unitsPerEm))
+        hb_font_make_immutable(hbFont)
+        self.hbBlob = blob
+        self.hbFace = hbFace
+        self.harfBuzzFont = hbFont
     }
 
     deinit {

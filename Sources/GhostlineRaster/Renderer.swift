@@ -79,7 +79,6 @@ public struct Renderer: Sendable {
     // MARK: Text
 
     private func drawText(element: LayoutElement, label: LabelLayout, color: Color, scale: Scale, on canvas: inout PixelCanvas) {
-        guard case .label = element.content else { return }
         let font = label.font
         let pixelsPerEm = label.metrics.pointSize * scale.value
         let bins = GlyphCache.subpixelBins

@@ -44,11 +44,6 @@ public struct ShapedText: Sendable {
     }
 
     public var totalAdvance: Double { scalarAdvancePrefix.last ?? 0 }
-
-    /// Indices into `glyphs` of the glyphs whose clusters fall in `range`, in visual order.
-    public func glyphIndices(in range: Range<Int>) -> [Int] {
-        glyphs.indices.filter { range.contains(glyphs[$0].cluster) }
-    }
 }
 
 /// Shapes text with HarfBuzz.
