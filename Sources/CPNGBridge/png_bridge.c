@@ -220,6 +220,30 @@ int gl_png_read_header(const uint8_t *data, size_t size, gl_png_header *header, 
     return status;
 }
 
+/// Sets libpng's transformations so every colour type and depth comes out as 8-bit RGBA rows of `row_bytes`.
+static int configure_rgba8(bridge_context *ctx, int color_type, int bit_depth, size_t row_bytes, int *passes) {
+    png_structp png = ctx->png;
+    png_infop info = ctx->info;
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    // Palette tRNS becomes per-entry alpha; a gray or RGB tRNS colour key becomes alpha 0 on matching pixels.
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    // Round to nearest (png_set_strip_16 would truncate and darken every 16-bit export by up to one step).
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    *passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != row_bytes || png_get_channels(png, info) != 4 ||
+        png_get_bit_depth(png, info) != 8) {
+        set_message(ctx, "libpng did not produce 8-bit RGBA rows (colour type %d, bit depth %d)",
+                    color_type, bit_depth);
+        return GL_PNG_CORRUPT;
+    }
+    return GL_PNG_OK;
+}
+
 static int guarded_decode(bridge_context *ctx, const uint8_t *data, size_t size, png_uint_32 max_side,
                           png_uint_32 expected_width, png_uint_32 expected_height,
                           uint8_t *pixels, size_t pixels_size) {
@@ -254,24 +278,9 @@ static int guarded_decode(bridge_context *ctx, const uint8_t *data, size_t size,
         return GL_PNG_BAD_ARGUMENT;
     }
 
-    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    // Palette tRNS becomes per-entry alpha; a gray or RGB tRNS colour key becomes alpha 0 on matching pixels.
-    if (has_trns) png_set_tRNS_to_alpha(png);
-    // Round to nearest (png_set_strip_16 would truncate and darken every 16-bit export by up to one step).
-    if (bit_depth == 16) png_set_scale_16(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
-    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
-    int passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-
-    if (png_get_rowbytes(png, info) != row_bytes || png_get_channels(png, info) != 4 ||
-        png_get_bit_depth(png, info) != 8) {
-        set_message(ctx, "libpng did not produce 8-bit RGBA rows (colour type %d, bit depth %d)",
-                    color_type, bit_depth);
-        return GL_PNG_CORRUPT;
-    }
+    int passes = 0;
+    status = configure_rgba8(ctx, color_type, bit_depth, row_bytes, &passes);
+    if (status != GL_PNG_OK) return status;
 
     // For an interlaced image each pass calls png_read_row once per row of the whole image; libpng writes only
     // that pass's pixels into the row, so all passes land in place in the caller's buffer. No row-pointer
@@ -396,4 +405,92 @@ int gl_png_encode_rgba8(const uint8_t *pixels, size_t pixels_size, uint32_t widt
 
 void gl_png_free(uint8_t *buffer) {
     free(buffer);
+}
+
+
+// MARK: Row streaming
+
+/// A decoder that hands out rows a few at a time, for comparisons that never need a whole image in memory.
+/// It owns a copy of the file's bytes and libpng's state; every call sets its own setjmp before entering libpng.
+struct gl_png_stream {
+    bridge_context ctx;
+    uint8_t *data;
+    size_t size;
+    uint32_t width;
+    uint32_t height;
+    uint32_t next_row;
+};
+
+static int guarded_stream_open(gl_png_stream *stream, uint32_t max_side) {
+    bridge_context *ctx = &stream->ctx;
+    if (setjmp(ctx->jump) != 0) return ctx->failure_status;
+    int status = start_reading(ctx, stream->data, stream->size, max_side);
+    if (status != GL_PNG_OK) return status;
+    png_read_info(ctx->png, ctx->info);
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(ctx->png, ctx->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    if (width > max_side || height > max_side) {
+        set_message(ctx, "the image is %lu x %lu px, over the limit of %lu px a side",
+                    (unsigned long)width, (unsigned long)height, (unsigned long)max_side);
+        return GL_PNG_TOO_LARGE;
+    }
+    if (interlace != PNG_INTERLACE_NONE) {
+        set_message(ctx, "interlaced images cannot be read row by row");
+        return GL_PNG_INTERLACED;
+    }
+    int passes = 0;
+    status = configure_rgba8(ctx, color_type, bit_depth, (size_t)width * 4, &passes);
+    if (status != GL_PNG_OK) return status;
+    stream->width = width;
+    stream->height = height;
+    return GL_PNG_OK;
+}
+
+int gl_png_stream_open(const uint8_t *data, size_t size, uint32_t max_side, gl_png_stream **stream_out,
+                       uint32_t *width, uint32_t *height, char *error, size_t error_capacity) {
+    *stream_out = NULL;
+    gl_png_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) return GL_PNG_NO_MEMORY;
+    context_init(&stream->ctx, error, error_capacity);
+    int status = check_signature(&stream->ctx, data, size);
+    if (status != GL_PNG_OK) { free(stream); return status; }
+    stream->data = malloc(size);
+    if (stream->data == NULL) { free(stream); return GL_PNG_NO_MEMORY; }
+    memcpy(stream->data, data, size);
+    stream->size = size;
+    status = guarded_stream_open(stream, max_side);
+    if (status != GL_PNG_OK) { gl_png_stream_close(stream); return status; }
+    *width = stream->width;
+    *height = stream->height;
+    *stream_out = stream;
+    return GL_PNG_OK;
+}
+
+static int guarded_stream_rows(gl_png_stream *stream, uint8_t *rows, uint32_t count) {
+    bridge_context *ctx = &stream->ctx;
+    if (setjmp(ctx->jump) != 0) return ctx->failure_status;
+    size_t row_bytes = (size_t)stream->width * 4;
+    for (uint32_t i = 0; i < count; i++) {
+        png_read_row(ctx->png, rows + (size_t)i * row_bytes, NULL);
+    }
+    stream->next_row += count;
+    // After the last row, read to IEND so the last IDAT's CRC is checked, as the whole-image decoder does.
+    if (stream->next_row == stream->height) png_read_end(ctx->png, NULL);
+    return GL_PNG_OK;
+}
+
+int gl_png_stream_read_rows(gl_png_stream *stream, uint8_t *rows, uint32_t count, char *error, size_t error_capacity) {
+    if (stream == NULL || rows == NULL || count > stream->height - stream->next_row) return GL_PNG_BAD_ARGUMENT;
+    stream->ctx.error = error;
+    stream->ctx.error_capacity = error_capacity;
+    if (error != NULL && error_capacity > 0) error[0] = '\0';
+    return guarded_stream_rows(stream, rows, count);
+}
+
+void gl_png_stream_close(gl_png_stream *stream) {
+    if (stream == NULL) return;
+    finish_reading(&stream->ctx);
+    free(stream->data);
+    free(stream);
 }

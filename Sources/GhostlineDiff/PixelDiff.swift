@@ -115,7 +115,7 @@ public enum PixelDiff {
     }
 
     /// Classifies `rows`, writing their diff-image pixels, and counts what it saw.
-    private static func classify(rows: Range<Int>, width: Int, job: ChunkJob, limit: Float, fade: Float, includeAA: Bool, hasBackground: Bool, bg: UInt32,
+    static func classify(rows: Range<Int>, width: Int, job: ChunkJob, limit: Float, fade: Float, includeAA: Bool, hasBackground: Bool, bg: UInt32,
                                  red: UInt32, yellow: UInt32) -> Tally {
         var tally = Tally()
         guard !rows.isEmpty else { return tally }

@@ -166,7 +166,7 @@ public enum PNGCodec {
     // MARK: Status mapping
 
     /// Turns a bridge status into the matching `PNGError`, or returns for `GL_PNG_OK`.
-    private static func check(_ status: Int32, message: [CChar], data: [UInt8],
+    static func check(_ status: Int32, message: [CChar], data: [UInt8],
                               source: String) throws(PNGError) {
         switch Int(status) {
         case GL_PNG_OK:

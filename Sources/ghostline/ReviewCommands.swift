@@ -118,13 +118,24 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let options = try outputs.reviewOptions()
-        let (actualImage, designImage) = try readPNGs(actual, design)
         let resolvedScale = try Self.resolveScale(scale, actual, design)
-        var backgroundColor = actualImage.width > 0 && actualImage.height > 0 ? actualImage[0, 0] : Color.white
+        var requestedBackground: Color?
         if let background {
             guard let parsed = Color(hex: background) else { throw CLIError("--background \(background): write #RRGGBB") }
-            backgroundColor = parsed
+            requestedBackground = parsed
         }
+        // Pixels only (no layout, ghost, diff image or page): compare the two files a block of rows at a time.
+        if layout == nil && outputs.ghost == nil && outputs.diff == nil && outputs.html == nil {
+            let streamed: DesignComparison?
+            do {
+                streamed = try DesignReview.compareStreaming(actualPath: actual, designPath: design, scale: resolvedScale,
+                                                             background: requestedBackground, options: options)
+            } catch { throw CLIError(error) }
+            if let streamed { return try outputs.finish(streamed) }
+        }
+        let (actualImage, designImage) = try readPNGs(actual, design)
+        var backgroundColor = requestedBackground
+            ?? (actualImage.width > 0 && actualImage.height > 0 ? actualImage[0, 0] : Color.white)
         backgroundColor.alpha = 255
         var labels: [LabelLines] = []
         if let layout { do { labels = try LabelLines.read(layoutJSON: layout) } catch { throw CLIError(error) } }

@@ -34,6 +34,8 @@ enum {
     GL_PNG_NO_MEMORY = 5,
     /// The caller passed inconsistent arguments (a bug in the caller, not in the file).
     GL_PNG_BAD_ARGUMENT = 6,
+    /// The image is interlaced, which a row stream cannot read (use gl_png_decode_rgba8).
+    GL_PNG_INTERLACED = 7,
 };
 
 /// Room the callers should give the error buffer; longer messages are cut.
@@ -93,6 +95,21 @@ int gl_png_encode_rgba8(const uint8_t *pixels, size_t pixels_size, uint32_t widt
 
 /// Releases a buffer returned by gl_png_encode_rgba8. NULL is allowed.
 void gl_png_free(uint8_t *buffer);
+
+/// A row-by-row decoder producing 8-bit RGBA rows (any colour type or depth; not interlaced). Opaque.
+typedef struct gl_png_stream gl_png_stream;
+
+/// Opens a stream over a copy of `data`; refuses images over `max_side` before any row memory exists and
+/// interlaced images with GL_PNG_INTERLACED. On success `*stream` must be closed with gl_png_stream_close.
+int gl_png_stream_open(const uint8_t *data, size_t size, uint32_t max_side, gl_png_stream **stream,
+                       uint32_t *width, uint32_t *height, char *error, size_t error_capacity);
+
+/// Decodes the next `count` rows into `rows` (count × width × 4 bytes). After the last row the rest of the
+/// file is read, so a damaged tail is still reported.
+int gl_png_stream_read_rows(gl_png_stream *stream, uint8_t *rows, uint32_t count, char *error, size_t error_capacity);
+
+/// Releases a stream. NULL is allowed.
+void gl_png_stream_close(gl_png_stream *stream);
 
 #ifdef __cplusplus
 }

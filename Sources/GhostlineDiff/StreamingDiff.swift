@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import GhostlineImage
+
+/// A source of image rows, top to bottom, as straight-alpha RGBA8 (a PNG being decoded, say).
+public protocol PixelRowSource: AnyObject {
+    var width: Int { get }
+    var height: Int { get }
+    /// Writes the next `count` rows (`count × width × 4` bytes) to `buffer`.
+    func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws
+}
+
+extension PixelDiff {
+    /// The same comparison as `compare(actual:expected:options:)` — identical counts, ratio, distance and
+    /// regions — for two images read a block of rows at a time, without a diff image.
+    ///
+    /// Why: a verdict on two phone-sized exports needs neither image whole. Holding only a window of rows keeps
+    /// the memory small (no 24 MB of fresh pages for the kernel to zero), and both sources are decoded at once.
+    /// The anti-aliasing test looks two rows above and below a pixel (its neighbours' neighbours), so each block is
+    /// classified only up to two rows short of what has been decoded, and those rows are kept for the next block.
+    public static func compare(actual: some PixelRowSource, expected: some PixelRowSource,
+                               options: DiffOptions = DiffOptions(), blockRows: Int = 128) throws -> DiffResult {
+        guard actual.width == expected.width, actual.height == expected.height else {
+            throw DiffError.sizeMismatch(actual: PixelSize(width: actual.width, height: actual.height),
+                                         expected: PixelSize(width: expected.width, height: expected.height))
+        }
+        try options.validate()
+        let width = actual.width, height = actual.height
+        guard width > 0, height > 0 else {
+            return DiffResult(diffImage: RGBAImage(width: 0, height: 0, pixels: []), differingPixels: 0, antialiasedPixels: 0,
+                              comparedPixels: 0, ratio: 0, maxDistance: 0, regions: [])
+        }
+        let halo = 2
+        let block = max(blockRows, 2 * halo + 1)
+        let capacity = block + 2 * halo
+        let rowBytes = width * 4
+        let limit = Float(YIQ.maxDelta * options.threshold * options.threshold)
+        let bg = options.background?.packed ?? 0
+        let red = DiffResult.differenceColor.packed, yellow = DiffResult.antialiasingColor.packed
+
+        let bufferA = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
+        let bufferB = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
+        let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * width)
+        defer { bufferA.deallocate(); bufferB.deallocate(); mask.deallocate() }
+
+        var regions = RegionCollector(gap: options.regionGap, height: height)
+        var total = Tally()
+        var bufferStart = 0   // image row held in the buffers' first row
+        var decoded = 0       // rows decoded so far
+        var processed = 0     // rows classified so far
+        while processed < height {
+            // Decode the next block of both images at once, after the rows kept from the last block.
+            let count = min(block, height - decoded)
+            let offset = (decoded - bufferStart) * rowBytes
+            let decode = DecodeJob(sources: [actual, expected], targets: [bufferA + offset, bufferB + offset])
+            let failures = ErrorSlots()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                do {
+                    try decode.sources[index].read(rows: count, into: decode.targets[index])
+                } catch {
+                    failures.set(index, error)
+                }
+            }
+            if let error = failures.first { throw error }
+            decoded += count
+            let end = decoded == height ? height : decoded - halo
+
+            // Views that index the buffers by image row (rows outside the window are never touched).
+            func view(_ buffer: UnsafeMutableRawPointer) -> PixelBuffer {
+                PixelBuffer(base: UnsafeRawPointer(bitPattern: Int(bitPattern: buffer) - bufferStart * rowBytes)!,
+                            width: width, height: height)
+            }
+            let maskView = UnsafeMutablePointer<UInt8>(bitPattern: Int(bitPattern: mask) - bufferStart * width)!
+            let job = ChunkJob(a: view(bufferA), e: view(bufferB), out: nil, mask: maskView, tallies: UnsafeMutablePointer<Tally>.allocate(capacity: 2))
+            defer { job.tallies.deallocate() }
+            let rows = processed..<end
+            let half = rows.lowerBound + rows.count / 2
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let range = part == 0 ? rows.lowerBound..<half : half..<rows.upperBound
+                job.tallies[part] = classify(rows: range, width: width, job: job, limit: limit, fade: 0,
+                                             includeAA: options.includeAA, hasBackground: options.background != nil,
+                                             bg: bg, red: red, yellow: yellow)
+            }
+            for part in 0..<2 {
+                total.differing += job.tallies[part].differing
+                total.antialiased += job.tallies[part].antialiased
+                total.background += job.tallies[part].background
+                total.worst = max(total.worst, job.tallies[part].worst)
+            }
+            for y in rows {
+                regions.beginRow(y)
+                let rowMask = maskView + y * width
+                for x in 0..<width where rowMask[x] != 0 { regions.add(x: x) }
+                regions.endRow()
+            }
+            processed = end
+            // Keep the last `halo` classified rows and the decoded-but-unclassified ones for the next block.
+            let keepFrom = max(bufferStart, processed - halo)
+            let keptRows = decoded - keepFrom
+            if keepFrom > bufferStart {
+                let source = (keepFrom - bufferStart) * rowBytes
+                (bufferA).copyMemory(from: bufferA + source, byteCount: keptRows * rowBytes)
+                (bufferB).copyMemory(from: bufferB + source, byteCount: keptRows * rowBytes)
+                bufferStart = keepFrom
+            }
+        }
+        let count = width * height
+        let compared = count - total.background
+        return DiffResult(diffImage: RGBAImage(width: 0, height: 0, pixels: []), differingPixels: total.differing,
+                          antialiasedPixels: total.antialiased, comparedPixels: compared,
+                          ratio: compared == 0 ? 0 : Double(total.differing) / Double(compared),
+                          maxDistance: min(1, (Double(total.worst) / YIQ.maxDelta).squareRoot()),
+                          regions: regions.regions())
+    }
+}
+
+/// The two reads of one block: each source writes only its own buffer, so they can run at once.
+private struct DecodeJob: @unchecked Sendable {
+    let sources: [any PixelRowSource]
+    let targets: [UnsafeMutableRawPointer]
+}
+
+/// Errors from concurrent reads, one slot per reader.
+private final class ErrorSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Int: any Error] = [:]
+    func set(_ index: Int, _ error: any Error) { lock.lock(); errors[index] = error; lock.unlock() }
+    var first: (any Error)? { lock.lock(); defer { lock.unlock() }; return errors.keys.min().flatMap { errors[$0] } }
+}
