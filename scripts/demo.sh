@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-swift build -c release --product ghostline
+swift build -c release --static-swift-stdlib --product ghostline
 .build/release/ghostline render Fixtures/demo/card.yaml \
   -o Snapshots/demo-card@3x.png --layout Snapshots/demo-card.json
 echo "rendered Snapshots/demo-card@3x.png (layout: Snapshots/demo-card.json)"
