@@ -41,6 +41,38 @@ struct StreamingDiffTests {
         return (a, b)
     }
 
+    /// Blocky grey noise with small changes: countless anti-aliasing verdicts, each resting on neighbours two rows
+    /// away, so a window that kept too few rows between blocks would change the counts.
+    static func noisePair(width: Int, height: Int) -> (RGBAImage, RGBAImage) {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        let greys: [UInt8] = [0, 90, 170, 255]
+        var a = RGBAImage(width: width, height: height, fill: .white)
+        for y in 0..<height { for x in 0..<width {
+            let g = greys[Int((UInt64(x / 2 &* 31 &+ y / 3 &* 17) &+ next() % 2) % 4)]
+            a[x, y] = Color(red: g, green: g, blue: g)
+        } }
+        var b = a
+        for _ in 0..<(width * height / 10) {
+            let x = Int(next() % UInt64(width)), y = Int(next() % UInt64(height))
+            let g = greys[Int(next() % 4)]
+            b[x, y] = Color(red: g, green: g, blue: g)
+        }
+        return (a, b)
+    }
+
+    @Test(arguments: [5, 7, 13, 64, 1000])
+    func noiseGivesTheSameResultsForEveryBlockSize(blockRows: Int) throws {
+        let (a, b) = Self.noisePair(width: 53, height: 71)
+        let options = DiffOptions(background: .white, makeDiffImage: false)
+        let whole = try PixelDiff.compare(actual: a, expected: b, options: options)
+        let streamed = try PixelDiff.compare(actual: ImageRows(a), expected: ImageRows(b), options: options, blockRows: blockRows)
+        #expect(whole.antialiasedPixels > 0 && whole.differingPixels > 0)
+        #expect(streamed.differingPixels == whole.differingPixels)
+        #expect(streamed.antialiasedPixels == whole.antialiasedPixels)
+        #expect(streamed.regions == whole.regions)
+    }
+
     @Test(arguments: [5, 7, 13, 64, 1000])
     func sameResultsForEveryBlockSize(blockRows: Int) throws {
         let (a, b) = Self.pair(width: 61, height: 97)
