@@ -86,23 +86,30 @@ public enum PixelDiff {
                 regions.endRow()
             }
         }
-        let differing = tallies.reduce(0) { $0 + $1.differing }
-        let antialiased = tallies.reduce(0) { $0 + $1.antialiased }
-        let backgroundPixels = tallies.reduce(0) { $0 + $1.background }
-        let worst = tallies.reduce(Float(0)) { max($0, $1.worst) }
-
-        let compared = count - backgroundPixels
-        return DiffResult(
-            diffImage: makeImage ? RGBAImage(width: width, height: height, pixels: output) : RGBAImage(width: 0, height: 0, pixels: []),
-            differingPixels: differing,
-            antialiasedPixels: antialiased,
-            comparedPixels: compared,
-            ratio: compared == 0 ? 0 : Double(differing) / Double(compared),
-            maxDistance: min(1, (Double(worst) / YIQ.maxDelta).squareRoot()),
-            regions: regions.regions())
+        var total = Tally()
+        for tally in tallies { total.add(tally) }
+        let image = makeImage ? RGBAImage(width: width, height: height, pixels: output) : RGBAImage(width: 0, height: 0, pixels: [])
+        return result(diffImage: image, total: total, pixelCount: count, regions: regions.regions())
     }
 
-    struct Tally { var differing = 0, antialiased = 0, background = 0; var worst: Float = 0 }
+    /// The result both comparisons (whole and streamed) report: one place for the ratio and distance formulas.
+    static func result(diffImage: RGBAImage, total: Tally, pixelCount: Int, regions: [PixelRegion]) -> DiffResult {
+        let compared = pixelCount - total.background
+        return DiffResult(diffImage: diffImage, differingPixels: total.differing, antialiasedPixels: total.antialiased,
+                          comparedPixels: compared,
+                          ratio: compared == 0 ? 0 : Double(total.differing) / Double(compared),
+                          maxDistance: min(1, (Double(total.worst) / YIQ.maxDelta).squareRoot()),
+                          regions: regions)
+    }
+
+    struct Tally {
+        var differing = 0, antialiased = 0, background = 0
+        var worst: Float = 0
+        mutating func add(_ other: Tally) {
+            differing += other.differing; antialiased += other.antialiased; background += other.background
+            worst = max(worst, other.worst)
+        }
+    }
 
     /// The buffers the parallel chunks work on; safe to share because every chunk writes disjoint rows.
     struct ChunkJob: @unchecked Sendable {

@@ -81,12 +81,7 @@ extension PixelDiff {
                                              includeAA: options.includeAA, hasBackground: options.background != nil,
                                              bg: bg, red: red, yellow: yellow)
             }
-            for part in 0..<2 {
-                total.differing += job.tallies[part].differing
-                total.antialiased += job.tallies[part].antialiased
-                total.background += job.tallies[part].background
-                total.worst = max(total.worst, job.tallies[part].worst)
-            }
+            for part in 0..<2 { total.add(job.tallies[part]) }
             for y in rows {
                 regions.beginRow(y)
                 let rowMask = maskView + y * width
@@ -104,13 +99,8 @@ extension PixelDiff {
                 bufferStart = keepFrom
             }
         }
-        let count = width * height
-        let compared = count - total.background
-        return DiffResult(diffImage: RGBAImage(width: 0, height: 0, pixels: []), differingPixels: total.differing,
-                          antialiasedPixels: total.antialiased, comparedPixels: compared,
-                          ratio: compared == 0 ? 0 : Double(total.differing) / Double(compared),
-                          maxDistance: min(1, (Double(total.worst) / YIQ.maxDelta).squareRoot()),
-                          regions: regions.regions())
+        return result(diffImage: RGBAImage(width: 0, height: 0, pixels: []), total: total, pixelCount: width * height,
+                      regions: regions.regions())
     }
 }
 
