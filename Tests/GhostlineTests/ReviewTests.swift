@@ -176,6 +176,11 @@ struct ReviewTests {
         let missing = try runCLI(["diff", "/no/such@3x.png", Self.design] + out)
         #expect(missing.status == 2 && missing.stderr.contains("/no/such@3x.png"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["corrupt@3x.png"])
+        // The same inputs without outputs take the streaming path, which must refuse them the same way.
+        let streamedTruncated = try runCLI(["diff", corrupt.path, Self.design])
+        #expect(streamedTruncated.status == 2 && streamedTruncated.stderr.contains("corrupt@3x.png"))
+        let streamedMissing = try runCLI(["diff", "/no/such@3x.png", Self.design])
+        #expect(streamedMissing.status == 2 && streamedMissing.stderr.contains("/no/such@3x.png"))
     }
 
     /// Everything from a scene that reaches the review page is escaped.
