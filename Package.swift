@@ -31,7 +31,7 @@ let package = Package(
         // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
         // ICU's C API behind plain C types (Foundation's own ICU declarations clash with ICU's headers in Swift).
-        .target(name: "CLineBreaking", dependencies: ["CICU"]),
+        .target(name: "CTextAnalysis", dependencies: ["CICU"]),
 
         // MARK: Swift modules, in the order data flows through them
         .target(name: "GhostlineGeometry"),
@@ -39,11 +39,11 @@ let package = Package(
         .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge"]),
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
-        .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "CLineBreaking"]),
+        .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CTextAnalysis"]),
         .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
         // Comparing a render with a design export: pixel diff, ghost image, text geometry. Pure functions over pixels.
         .target(name: "GhostlineDiff", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
-        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlinePNG",
+        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlinePNG", "GhostlineRaster",
                                                        .product(name: "Yams", package: "Yams")]),
         .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG", "GhostlineDiff",
                                                   "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout"]),
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]

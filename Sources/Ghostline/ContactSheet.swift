@@ -15,6 +15,8 @@ public struct ContactSheet {
         public var category: ContentSizeCategory
         public var layout: SceneLayout
         public var image: RGBAImage
+        /// The colours the cell's layout refers to (its layout JSON names them).
+        public var palette: Palette
     }
 
     public var renderer: SnapshotRenderer
@@ -35,7 +37,7 @@ public struct ContactSheet {
             perCategory.contentSize = category
             let scene = try renderer.loadScene(path: scenePath, overrides: perCategory)
             let (layout, image) = try renderer.render(scene)
-            cells.append(Cell(category: category, layout: layout, image: image))
+            cells.append(Cell(category: category, layout: layout, image: image, palette: scene.palette))
             progress(index + 1, categories.count, category)
         }
         return cells
@@ -51,14 +53,15 @@ public struct ContactSheet {
         } catch {
             captionFont = try renderer.fonts.font(FontLocator.locate(family: "DejaVu Sans"))
         }
-        let caption = TextStyle(font: captionFont, pointSize: 13, color: Color(red: 0x3C, green: 0x3C, blue: 0x43))
+        var palette = Palette()
+        let caption = TextStyle(font: captionFont, pointSize: 13, paint: palette.add(Color(red: 0x3C, green: 0x3C, blue: 0x43)))
         var rows: [LayoutNode] = []
         for start in stride(from: 0, to: cells.count, by: columns) {
             let row = cells[start..<min(start + columns, cells.count)].map { cell -> LayoutNode in
                 let size = Size(width: Double(cell.image.width) / scale.value, height: Double(cell.image.height) / scale.value)
                 return .stack(StackNode(axis: .vertical, spacing: 4, alignment: .leading, children: [
                     .label(LabelNode(id: "caption-\(cell.category.rawValue)", text: cell.category.rawValue, style: caption)),
-                    .image(ImageNode(id: cell.category.rawValue, image: cell.image, source: cell.category.rawValue,
+                    .image(ImageNode(id: cell.category.rawValue, paint: palette.add(cell.image), source: cell.category.rawValue,
                                      width: size.width, height: size.height)),
                 ]))
             }
@@ -69,8 +72,8 @@ public struct ContactSheet {
         let widest = stride(from: 0, to: cells.count, by: columns).map { start in
             cells[start..<min(start + columns, cells.count)].reduce(0.0) { $0 + Double($1.image.width) / scale.value + 16 }
         }.max() ?? 0
-        let canvas = Canvas(width: widest + 16, scale: scale, background: Color(red: 0xF2, green: 0xF2, blue: 0xF7))
+        let canvas = Canvas(width: widest + 16, scale: scale, background: palette.add(Color(red: 0xF2, green: 0xF2, blue: 0xF7)))
         let layout = StackLayouter(model: .uikit, scale: scale).layout(root, canvas: canvas)
-        return renderer.renderer.render(layout)
+        return renderer.renderer.render(layout, palette: palette)
     }
 }

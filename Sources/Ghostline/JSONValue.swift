@@ -35,9 +35,9 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// An object of at most six scalar members prints on one line (frames, lines, sizes).
+    /// An object of at most nine scalar members prints on one line (frames, runs, sizes, font metrics).
     private var isFlat: Bool {
-        guard case .object(let members) = self, members.count <= 6 else { return false }
+        guard case .object(let members) = self, members.count <= 9 else { return false }
         return members.allSatisfy {
             switch $0.1 { case .object, .array: return false; default: return true }
         }

@@ -1,35 +1,37 @@
 import GhostlineFonts
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineRaster
 
 /// The layout JSON of `shared/SCENE-FORMAT.md`: canvas, then every element's frame, and for labels every line's
 /// `start`, `end` (Unicode-scalar offsets), `x`, `width` and `baseline`, all in points, y down from the canvas
 /// top. The core keys are a contract with outside scripts; Ghostline adds a few (model, anchors, font metrics)
 /// after them and never renames the core ones.
 public enum LayoutJSON {
-    public static func value(_ layout: SceneLayout) -> JSONValue {
+    public static func value(_ layout: SceneLayout, palette: Palette) -> JSONValue {
         .object([
             ("canvas", .object([("width", .number(layout.canvas.width)), ("height", .number(layout.height)),
                                 ("scale", .integer(layout.canvas.scale.factor))])),
             ("model", .string(layout.model.rawValue)),
-            ("elements", .array(layout.elements.map(element))),
+            ("elements", .array(layout.elements.map { element($0, palette: palette) })),
         ])
     }
 
-    public static func encode(_ layout: SceneLayout) -> String { value(layout).serialized() + "\n" }
+    public static func encode(_ layout: SceneLayout, palette: Palette) -> String { value(layout, palette: palette).serialized() + "\n" }
 
     static func frame(_ rect: Rect) -> JSONValue {
         .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
     }
 
-    static func element(_ element: LayoutElement) -> JSONValue {
+    static func element(_ element: LayoutElement, palette: Palette) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(element.id)), ("kind", .string(element.kind.rawValue)),
                                               ("frame", frame(element.frame))]
         switch element.content {
-        case .label(let label, let color):
+        case .label(let label):
             members.append(("lines", .array(element.canvasLines.map { line in
                 .object([("start", .integer(line.start)), ("end", .integer(line.end)), ("x", .number(line.x)),
-                         ("width", .number(line.width)), ("baseline", .number(line.baseline))])
+                         ("width", .number(line.width)), ("baseline", .number(line.baseline)),
+                         ("runs", .array(line.runs.map { run(line, $0, palette: palette) }))])
             })))
             let top = element.frame.y
             members.append(("anchors", .object([
@@ -44,9 +46,15 @@ public enum LayoutJSON {
                 ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
                 ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
             ])))
-            members.append(("color", .string(color.hexString)))
-        case .box(let color, let radius):
-            members.append(("color", .string(color.hexString)))
+            members.append(("direction", .string(label.direction.rawValue)))
+            if !label.missingScalars.isEmpty {
+                members.append(("missingGlyphs", .array(label.missingScalars.map { .string(codePoint($0)) })))
+            }
+            if let paint = label.lines.first?.runs.first?.paint {
+                members.append(("color", .string(palette.color(paint).hexString)))
+            }
+        case .box(let paint, let radius):
+            members.append(("color", .string(palette.color(paint).hexString)))
             members.append(("cornerRadius", .number(radius)))
         case .image(_, let source):
             members.append(("file", .string(source)))
@@ -54,5 +62,23 @@ public enum LayoutJSON {
             break
         }
         return .object(members)
+    }
+
+    /// A run of a line: the core keys (`start`, `end`, `x` in canvas points, `width`, `font`, `direction`), then
+    /// Ghostline's additions (size, colour, and whether fallback chose the font).
+    static func run(_ line: LabelLine, _ run: GlyphRun, palette: Palette) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("start", .integer(run.start)), ("end", .integer(run.end)), ("x", .number(line.x + run.x)),
+            ("width", .number(run.width)), ("font", .string(run.font.postScriptName)),
+            ("direction", .string(run.direction.rawValue)), ("size", .number(run.pointSize)),
+            ("color", .string(palette.color(run.paint).hexString)),
+        ]
+        if run.isFallback { members.append(("fallback", .bool(true))) }
+        return .object(members)
+    }
+
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -26,7 +26,16 @@ public struct SnapshotRenderer: Sendable {
     public func render(_ scene: Scene, debug: DebugOverlay = []) throws(SceneError) -> (layout: SceneLayout, image: RGBAImage) {
         let layout = scene.layout()
         try Self.checkCanvas(layout, scene: scene)
-        return (layout, renderer.render(layout, debug: debug))
+        return (layout, renderer.render(layout, palette: scene.palette, debug: debug))
+    }
+
+    /// The scene's layout drawn again on a clear canvas: the render's own ink only, which the ghost image lays
+    /// over the design exactly (no un-blending of the background needed).
+    public func renderOverlay(_ layout: SceneLayout, of scene: Scene) -> RGBAImage {
+        var clear = layout
+        var palette = scene.palette
+        clear.canvas.background = palette.add(.clear)
+        return renderer.render(clear, palette: palette)
     }
 
     /// The largest canvas side in pixels: the same limit the PNG reader enforces, so every render can be read back.

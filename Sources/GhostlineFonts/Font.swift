@@ -24,6 +24,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let metricsOverride: FontMetricsOverride?
     /// OpenType weight class (100…900) from OS/2, 400 when the table lacks it.
     public let weight: Int
+    /// True for italic and oblique faces (FreeType's style flags, from OS/2 fsSelection or the head table).
+    public let isItalic: Bool
+    /// Pixel sizes (ppem) of the embedded colour bitmap strikes (CBDT/sbix), smallest first; empty for outline
+    /// fonts. A bitmap-only font such as Noto Color Emoji draws its glyphs from the strike nearest the wanted
+    /// size, scaled (see the rasterizer).
+    public let colorStrikes: [Int]
+    /// True when the font has no outlines at all, only bitmap strikes.
+    public let isBitmapOnly: Bool
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -88,6 +96,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         } else {
             self.weight = 400
         }
+        self.isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        let flags = face.pointee.face_flags
+        self.isBitmapOnly = flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
+        if flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0,
+           let sizes = face.pointee.available_sizes {
+            self.colorStrikes = (0..<Int(face.pointee.num_fixed_sizes)).map { Int((sizes[$0].y_ppem + 32) >> 6) }.sorted()
+        } else {
+            self.colorStrikes = []
+        }
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         let hbFont = hb_font_create(hbFace)
         hb_font_set_scale(hbFont, Int32(tables.unitsPerEm), Int32(tables.unitsPerEm))
@@ -115,6 +132,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         withFace { face in UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value))) }
     }
 
+    /// True when the font's cmap maps `scalar` to a glyph. Asked through HarfBuzz, which is safe to share
+    /// between threads, so font fallback can ask it for every character without taking the FreeType lock.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        guard let harfBuzzFont else { return false }
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(harfBuzzFont, scalar.value, &glyph) != 0 && glyph != 0
+    }
+
     /// Runs `body` with exclusive access to the FreeType face (FreeType faces are not thread-safe).
     package func withFace<T>(_ body: (FT_Face) throws -> T) rethrows -> T {
         lock.lock()
@@ -124,53 +149,6 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
     public var description: String {
         "\(familyName) \(styleName) (\(URL(fileURLWithPath: path).lastPathComponent)#\(faceIndex))"
-    }
-
-    // MARK: Reading the tables
-
-    private static func readTables(face: FT_Face, path: String) throws(FontError) -> FontTables {
-        let unitsPerEm = Int(face.pointee.units_per_EM)
-        guard unitsPerEm >= 16 && unitsPerEm <= 16384 else { throw .missingTable(path: path, table: "head") }
-        guard let hheaRaw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else { throw .missingTable(path: path, table: "hhea") }
-        let hhea = hheaRaw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
-        let hheaUnits = VerticalMetricsUnits(ascender: Int(hhea.Ascender), descender: Int(hhea.Descender),
-                                             lineGap: Int(hhea.Line_Gap))
-        var typoUnits = hheaUnits
-        var useTypo = false
-        var capHeight = 0
-        var xHeight = 0
-        var capSource = "glyph outlines"
-        if let os2Raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
-            let os2 = os2Raw.assumingMemoryBound(to: TT_OS2.self).pointee
-            // FreeType marks a missing OS/2 table with version 0xFFFF.
-            if os2.version != 0xFFFF {
-                typoUnits = VerticalMetricsUnits(ascender: Int(os2.sTypoAscender), descender: Int(os2.sTypoDescender),
-                                                 lineGap: Int(os2.sTypoLineGap))
-                useTypo = os2.fsSelection & (1 << 7) != 0
-                if os2.version >= 2 && os2.sCapHeight > 0 {
-                    capHeight = Int(os2.sCapHeight)
-                    xHeight = Int(os2.sxHeight)
-                    capSource = "OS/2"
-                }
-            }
-        }
-        if capSource != "OS/2" {
-            // Older OS/2 tables carry no cap or x height; measure the outlines of 'H' and 'x', as CoreText does.
-            capHeight = glyphTop(face: face, scalar: "H") ?? Int((Double(hheaUnits.ascender) * 0.7).rounded())
-            xHeight = glyphTop(face: face, scalar: "x") ?? Int((Double(capHeight) * 0.7).rounded())
-        }
-        return FontTables(unitsPerEm: unitsPerEm, hhea: hheaUnits, typo: typoUnits, useTypoMetrics: useTypo,
-                          capHeight: capHeight, xHeight: xHeight, capHeightSource: capSource)
-    }
-
-    /// The top of a glyph's outline in font units (exact bounding box, not the control box).
-    private static func glyphTop(face: FT_Face, scalar: Unicode.Scalar) -> Int? {
-        let glyph = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-        guard glyph != 0, FT_Load_Glyph(face, glyph, GL_FT_LOAD_NO_SCALE | GL_FT_LOAD_NO_BITMAP) == 0,
-              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
-        var box = FT_BBox()
-        guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
-        return Int(box.yMax)
     }
 
     /// How many faces a file holds, or nil when FreeType cannot open it at all.

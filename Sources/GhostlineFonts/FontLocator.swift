@@ -70,10 +70,18 @@ public enum FontLocator {
         }
     }
 
-    /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`).
-    public static func locate(name: String, weight: FontWeight = .regular) throws(FontError) -> FontFile {
-        if weight == .regular, let file = locate(postScriptName: name) { return file }
-        return try locate(family: name, weight: weight)
+    /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`) at the
+    /// weight and slant asked for.
+    public static func locate(name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
+        let face = locate(postScriptName: name)
+        if weight == .regular && !italic, let face { return face }
+        do {
+            return try locate(family: name, weight: weight, italic: italic)
+        } catch {
+            // A PostScript name names one face: with a weight or slant that no family of that name has, keep it.
+            if let face { return face }
+            throw error
+        }
     }
 
     // MARK: fontconfig plumbing
@@ -82,7 +90,9 @@ public enum FontLocator {
     private nonisolated(unsafe) static var config: OpaquePointer?
     private static let lock = NSLock()
 
-    private static func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
+    /// Runs `body` with fontconfig's configuration, loading it on first use (a scene that names only font files
+    /// never pays for it).
+    static func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
         lock.lock()
         defer { lock.unlock() }
         if config == nil { config = FcInitLoadConfigAndFonts() }
@@ -90,7 +100,7 @@ public enum FontLocator {
         return body(config)
     }
 
-    private static func familyNames(of pattern: OpaquePointer) -> [String] {
+    static func familyNames(of pattern: OpaquePointer) -> [String] {
         var names: [String] = []
         var index: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
@@ -101,7 +111,7 @@ public enum FontLocator {
         return names
     }
 
-    private static func fontFile(of pattern: OpaquePointer) -> FontFile? {
+    static func fontFile(of pattern: OpaquePointer) -> FontFile? {
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0

@@ -30,9 +30,30 @@ public struct FontTables: Hashable, Sendable, Codable {
     public var xHeight: Int
     /// Where cap and x height came from: `"OS/2"` (version ≥ 2) or `"glyph outlines"` (the tops of 'H' and 'x').
     public var capHeightSource: String
+    /// Text decorations, font units, y up: `post.underlinePosition` is the *top* of the underline (as the
+    /// OpenType spec defines it), `OS/2.yStrikeoutPosition` the top of the strikethrough. Zero sizes mean the
+    /// font states none; `FontMetrics` then falls back to a twentieth of the em, as browsers do.
+    public var decorations: DecorationUnits = DecorationUnits()
 
     public func vertical(_ source: VerticalMetricsSource) -> VerticalMetricsUnits {
         source == .hhea ? hhea : typo
+    }
+}
+
+/// Underline and strikethrough placement from the `post` and `OS/2` tables, in font units (y up).
+public struct DecorationUnits: Hashable, Sendable, Codable {
+    public var underlinePosition = 0
+    public var underlineThickness = 0
+    public var strikeoutPosition = 0
+    public var strikeoutSize = 0
+    public init(underlinePosition: Int = 0, underlineThickness: Int = 0, strikeoutPosition: Int = 0, strikeoutSize: Int = 0) {
+        self.underlinePosition = underlinePosition; self.underlineThickness = underlineThickness
+        self.strikeoutPosition = strikeoutPosition; self.strikeoutSize = strikeoutSize
+    }
+
+    func rescaled(_ rescale: (Int) -> Int) -> DecorationUnits {
+        DecorationUnits(underlinePosition: rescale(underlinePosition), underlineThickness: rescale(underlineThickness),
+                        strikeoutPosition: rescale(strikeoutPosition), strikeoutSize: rescale(strikeoutSize))
     }
 }
 
@@ -90,7 +111,8 @@ public struct FontMetricsOverride: Hashable, Sendable, Codable {
         return FontTables(unitsPerEm: targetUnits, hhea: vertical(tables.hhea), typo: vertical(tables.typo),
                           useTypoMetrics: tables.useTypoMetrics,
                           capHeight: capHeight ?? rescale(tables.capHeight), xHeight: xHeight ?? rescale(tables.xHeight),
-                          capHeightSource: capHeight == nil ? tables.capHeightSource : "override")
+                          capHeightSource: capHeight == nil ? tables.capHeightSource : "override",
+                          decorations: tables.decorations.rescaled(rescale))
     }
 }
 
@@ -110,6 +132,12 @@ public struct FontMetrics: Hashable, Sendable {
     public let leading: Double
     public let capHeight: Double
     public let xHeight: Double
+    /// Distance from the baseline down to the underline's top edge (> 0 below the baseline), and its thickness.
+    public let underlineOffset: Double
+    public let underlineThickness: Double
+    /// Distance from the baseline up to the strikethrough's top edge, and its thickness.
+    public let strikethroughOffset: Double
+    public let strikethroughThickness: Double
 
     public init(pointSize: Double, tables: FontTables, source: VerticalMetricsSource) {
         let scale = pointSize / Double(tables.unitsPerEm)
@@ -122,6 +150,15 @@ public struct FontMetrics: Hashable, Sendable {
         self.leading = Double(vertical.lineGap) * scale
         self.capHeight = Double(tables.capHeight) * scale
         self.xHeight = Double(tables.xHeight) * scale
+        // Fonts that state no decoration metrics get what browsers use: a 1/20 em line, the underline one
+        // line-thickness below the baseline, the strikethrough through the middle of the x-height.
+        let d = tables.decorations
+        let fallbackThickness = pointSize / 20
+        self.underlineThickness = d.underlineThickness > 0 ? Double(d.underlineThickness) * scale : fallbackThickness
+        self.underlineOffset = d.underlineThickness > 0 ? -Double(d.underlinePosition) * scale : fallbackThickness
+        self.strikethroughThickness = d.strikeoutSize > 0 ? Double(d.strikeoutSize) * scale : fallbackThickness
+        self.strikethroughOffset = d.strikeoutSize > 0 ? Double(d.strikeoutPosition) * scale
+            : Double(tables.xHeight) * scale / 2 + fallbackThickness / 2
     }
 
     /// R1: `lineHeight = ascender − descender`; the leading is *not* included.

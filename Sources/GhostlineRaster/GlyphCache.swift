@@ -4,7 +4,8 @@ import GhostlineFonts
 /// Rendered glyph bitmaps, keyed by font, glyph, size and sub-pixel bin.
 ///
 /// Kept apart from layout and from the canvas so it can be shared between renders (and threads) or replaced;
-/// rendering a glyph with FreeType costs microseconds, a lookup here a hash.
+/// rendering a glyph with FreeType costs microseconds, a lookup here a hash. Its memory is bounded: past
+/// `byteBudget` it starts afresh, which costs only time (the same glyphs render to the same bytes).
 public final class GlyphCache: @unchecked Sendable {
     /// Horizontal positions are quantised to quarter pixels: finer bins are invisible at text sizes, coarser
     /// ones make letter spacing visibly uneven.
@@ -19,10 +20,13 @@ public final class GlyphCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var bitmaps: [Key: GlyphBitmap] = [:]
+    private var bytes = 0
     /// Keeps fonts alive while their glyphs are cached, so an ObjectIdentifier is never reused for another font.
     private var fonts: [ObjectIdentifier: Font] = [:]
+    public let byteBudget: Int
 
-    public init() {}
+    /// - Parameter byteBudget: the most bitmap bytes kept (256 MiB by default: thousands of large CJK glyphs).
+    public init(byteBudget: Int = 256 << 20) { self.byteBudget = byteBudget }
 
     public static let shared = GlyphCache()
 
@@ -31,14 +35,24 @@ public final class GlyphCache: @unchecked Sendable {
         lock.lock()
         if let hit = bitmaps[key] { lock.unlock(); return hit }
         lock.unlock()
-        let rendered = font.rasterize(glyph: glyph, pixelsPerEm: pixelsPerEm,
-                                      subpixelOffset: Double(bin) / Double(Self.subpixelBins))
+        let rendered = GlyphRasterizer.rasterize(font, glyph: glyph, pixelsPerEm: pixelsPerEm,
+                                                 subpixelOffset: Double(bin) / Double(Self.subpixelBins))
         lock.lock()
-        bitmaps[key] = rendered
-        fonts[key.font] = font
+        if bytes + rendered.byteCount > byteBudget {
+            bitmaps.removeAll(keepingCapacity: true)
+            fonts.removeAll()
+            bytes = 0
+        }
+        if rendered.byteCount <= byteBudget {
+            bitmaps[key] = rendered
+            fonts[key.font] = font
+            bytes += rendered.byteCount
+        }
         lock.unlock()
         return rendered
     }
 
     public var count: Int { lock.lock(); defer { lock.unlock() }; return bitmaps.count }
+    /// Bitmap bytes held now.
+    public var byteCount: Int { lock.lock(); defer { lock.unlock() }; return bytes }
 }

@@ -36,6 +36,14 @@ public struct PixelCanvas: Sendable {
         pixels[i + 3] = alpha &+ mul255(pixels[i + 3], inverse)
     }
 
+    /// Composites `color` at full coverage over columns `x0..<x1` and rows `y0..<y1`, clipped to the canvas
+    /// (an empty or inverted span draws nothing).
+    mutating func fill(x0: Int, x1: Int, y0: Int, y1: Int, color: Color) {
+        let left = max(0, x0), right = min(width, x1), top = max(0, y0), bottom = min(height, y1)
+        guard left < right, top < bottom else { return }
+        for y in top..<bottom { for x in left..<right { blend(x: x, y: y, color: color, coverage: 255) } }
+    }
+
     /// Composites a premultiplied source pixel (as an image would supply it).
     @inline(__always)
     mutating func blendPremultiplied(x: Int, y: Int, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

@@ -2,30 +2,31 @@ import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineRaster
 
-/// A scene ready for layout: the canvas, the model, and a tree of resolved nodes (fonts opened, styles applied,
-/// images decoded).
+/// A resolved scene: the layout tree, the canvas, and the palette its paints refer to.
 public struct Scene: Sendable {
     public var canvas: Canvas
     public var model: LayoutModel
     public var contentSize: ContentSizeCategory
     public var root: LayoutNode
-    /// The scene file, for messages and for resolving relative paths.
+    /// The colours and bitmaps the tree's `PaintID`s stand for.
+    public var palette: Palette
+    /// The scene's font cascade (its `fallback:` list, then fontconfig).
+    public var fallback: FontFallback
     public var sourcePath: String
 
     public init(canvas: Canvas, model: LayoutModel, contentSize: ContentSizeCategory = .default, root: LayoutNode,
-                sourcePath: String) {
+                palette: Palette, fallback: FontFallback = FontFallback(), sourcePath: String) {
         self.canvas = canvas; self.model = model; self.contentSize = contentSize; self.root = root
-        self.sourcePath = sourcePath
+        self.palette = palette; self.fallback = fallback; self.sourcePath = sourcePath
     }
 
-    /// Lays the scene out in its model at its scale.
     public func layout() -> SceneLayout {
-        StackLayouter(model: model, scale: canvas.scale).layout(root, canvas: canvas)
+        StackLayouter(model: model, scale: canvas.scale, fallback: fallback).layout(root, canvas: canvas)
     }
 }
 
-/// Settings from the command line that take precedence over the scene file's.
 public struct SceneOverrides: Sendable {
     public var scale: Scale?
     public var model: LayoutModel?

@@ -14,6 +14,11 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
         self.problem = problem; self.fix = fix
     }
 
+    /// An error at a place recorded while parsing (or at just a key path, for scenes built in Swift).
+    public init(file: String, mark: SourceMark?, keyPath: String = "", problem: String, fix: String) {
+        self.init(file: file, line: mark?.line, column: mark?.column, keyPath: mark?.keyPath ?? keyPath, problem: problem, fix: fix)
+    }
+
     public var description: String {
         var place = file
         if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }

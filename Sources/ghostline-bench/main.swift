@@ -51,7 +51,7 @@ var image = try renderer.render(scene).image
 for _ in 0..<iterations {
     var layout: SceneLayout?
     layoutTimes.append(milliseconds { layout = scene.layout() })
-    rasterTimes.append(milliseconds { image = renderer.renderer.render(layout!) })
+    rasterTimes.append(milliseconds { image = renderer.renderer.render(layout!, palette: scene.palette) })
     encodeTimes.append(try milliseconds { _ = try PNGCodec.encode(image) })
 }
 for _ in 0..<max(3, iterations / 10) {

@@ -9,6 +9,7 @@ import Foundation
 import Ghostline
 import GhostlineFonts
 import GhostlinePNG
+import GhostlineRaster
 import GhostlineScene
 
 enum FuzzTarget: String { case scene, png, font }
@@ -37,7 +38,7 @@ func exercise(_ target: FuzzTarget, _ bytes: [UInt8]) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
         if let font = try? Font(path: path) {
             _ = font.metrics(pointSize: 17)
-            _ = font.rasterize(glyph: font.glyphIndex(for: "g"), pixelsPerEm: 51, subpixelOffset: 0.25)
+            _ = GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: "g"), pixelsPerEm: 51, subpixelOffset: 0.25)
         }
     }
 }

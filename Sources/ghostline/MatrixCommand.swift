@@ -59,7 +59,7 @@ struct MatrixCommand: ParsableCommand {
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
             for cell in cells {
-                try files.stage(LayoutJSON.encode(cell.layout), to: directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path)
+                try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path)
             }
             try files.commit()
         } catch {

@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
         var files = OutputFiles()
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
-            if let layout { try files.stage(LayoutJSON.encode(sceneLayout), to: layout) }
+            if let layout { try files.stage(LayoutJSON.encode(sceneLayout, palette: scene.palette), to: layout) }
             try files.commit()
         } catch {
             files.discard()
@@ -68,7 +68,7 @@ struct LayoutCommand: ParsableCommand {
         let scene = try sceneOptions.load(with: renderer)
         let layout = scene.layout()
         warnAboutMissingGlyphs(layout)
-        print(LayoutJSON.encode(layout), terminator: "")
+        print(LayoutJSON.encode(layout, palette: scene.palette), terminator: "")
     }
 }
 

@@ -186,11 +186,9 @@ struct CheckCommand: ParsableCommand {
         do { (layout, image) = try renderer.render(scene) } catch { throw CLIError(error) }
         warnAboutMissingGlyphs(layout)
         // The same layout drawn on a clear canvas gives the ghost an exact overlay (no un-blending needed).
-        var clearLayout = layout
-        clearLayout.canvas.background = .clear
-        let overlay = renderer.renderer.render(clearLayout)
+        let overlay = renderer.renderOverlay(layout, of: scene)
         let input = DesignReview.Input(actual: image, design: designImage, actualPath: renderOutput ?? "\(sceneOptions.scene) (rendered)",
-                                       designPath: design, scale: scene.canvas.scale, background: scene.canvas.background,
+                                       designPath: design, scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: sceneOptions.scene)
         let comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch { throw CLIError(error) }

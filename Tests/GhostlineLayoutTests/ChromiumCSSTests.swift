@@ -48,8 +48,11 @@ struct ChromiumCSSTests {
         let font = try Self.fonts.font(path: c.font)
         for (key, expected) in c.scales.sorted(by: { $0.key < $1.key }) {
             let scale = Scale(Int(key)!)
-            let style = TextStyle(font: font, pointSize: c.size, lineHeight: c.lineHeight, letterSpacing: c.letterSpacing)
-            let layout = LabelLayouter.layout(.init(text: c.text, style: style, model: .css, scale: scale), width: c.width)
+            let style = TextStyle(font: font, pointSize: c.size, letterSpacing: c.letterSpacing)
+            var paragraph = ParagraphStyle()
+            paragraph.lineHeight = c.lineHeight
+            let layout = LabelLayouter.layout(.init(text: c.text, style: style, paragraph: paragraph, model: .css, scale: scale),
+                                              width: c.width)
             let ours = layout.lines.map { [$0.start, $0.end] }
             let theirs = expected.lines.map { [$0.start, $0.end] }
             #expect(ours == theirs, "\(id) @\(key)x: line breaks differ")

@@ -11,7 +11,10 @@ struct UIKitRuleTests {
     func label(_ text: String, font: Font = TestFonts.inter, size: Double = 17, width: Double = 1000,
                lineHeight: Double? = nil, strategy: LineHeightStrategy = .padded, paragraph: ParagraphStyle = ParagraphStyle(),
                scale: Scale = .x3, model: LayoutModel = .uikit) -> LabelLayout {
-        let style = TextStyle(font: font, pointSize: size, lineHeight: lineHeight, lineHeightStrategy: strategy)
+        let style = TextStyle(font: font, pointSize: size)
+        var paragraph = paragraph
+        paragraph.lineHeight = lineHeight
+        paragraph.lineHeightStrategy = strategy
         return LabelLayouter.layout(.init(text: text, style: style, paragraph: paragraph, model: model, scale: scale), width: width)
     }
 

@@ -131,12 +131,10 @@ extension ExampleSnapshotTests {
         let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path)
         let (layout, image) = try renderer.render(scene)
-        var clear = layout
-        clear.canvas.background = .clear
         let design = try PNGCodec.read(contentsOf: ReviewTests.design)
         let comparison = try DesignReview.compare(.init(actual: image, design: design, actualPath: "render", designPath: "design",
-                                                        scale: scene.canvas.scale, background: scene.canvas.background,
-                                                        renderOverlay: renderer.renderer.render(clear),
+                                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
+                                                        renderOverlay: renderer.renderOverlay(layout, of: scene),
                                                         labels: LabelLines.from(layout)))
         #expect(!comparison.passes)
         try compare(try comparison.ghost(), toRecorded: "card-no-line-height-ghost@3x.png")

@@ -210,11 +210,11 @@ struct SceneLayoutTests {
         """
         let scene = try loader.parse(yaml, path: Paths.demoScene)
         let sceneLayout = scene.layout()
-        let image = Renderer(glyphCache: GlyphCache()).render(sceneLayout)
+        let image = Renderer(glyphCache: GlyphCache()).render(sceneLayout, palette: scene.palette)
         #expect(image[20, 20] == Color(red: 255, green: 0, blue: 0))
         #expect(image[0, 0] == Color.white)            // outside the rounded corner
         #expect(image[39, 20] == Color(red: 255, green: 0, blue: 0))
-        let debug = Renderer(glyphCache: GlyphCache()).render(sceneLayout, debug: [.baselines])
+        let debug = Renderer(glyphCache: GlyphCache()).render(sceneLayout, palette: scene.palette, debug: [.baselines])
         let label = sceneLayout.elements.first { $0.id == "l" }!
         let row = Int(label.canvasLines[0].baseline)
         #expect(debug[60, row] != image[60, row])

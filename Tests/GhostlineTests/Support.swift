@@ -40,7 +40,7 @@ func renderIsolated(_ path: String, overrides: SceneOverrides = SceneOverrides()
     let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
     let scene = try renderer.loadScene(path: path, overrides: overrides)
     let (layout, image) = try renderer.render(scene)
-    return (LayoutJSON.encode(layout), try PNGCodec.encode(image), image)
+    return (LayoutJSON.encode(layout, palette: scene.palette), try PNGCodec.encode(image), image)
 }
 
 /// Runs the CLI and collects its exit status and output.

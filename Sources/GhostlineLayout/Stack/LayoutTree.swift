@@ -1,5 +1,5 @@
 import GhostlineGeometry
-import GhostlineImage
+import GhostlineShaping
 
 /// The input of scene layout: a tree of stacks and leaves, already resolved (fonts opened, styles applied).
 /// The scene module builds it from YAML; tests and a future testing library can build it directly.
@@ -14,17 +14,23 @@ public indirect enum LayoutNode: Sendable {
 
 public struct LabelNode: Sendable {
     public var id: String?
-    public var text: String
-    public var style: TextStyle
+    public var text: AttributedText
     public var paragraph: ParagraphStyle
     /// R4: when true the label's top anchor is the top of its capitals (its alignment rect).
     public var alignCapHeight: Bool
     /// R9/R10: place the label on the canvas's baseline grid (top, every baseline and bottom on the grid).
     public var snapToGrid: Bool
+    public init(id: String? = nil, text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
+                alignCapHeight: Bool = false, snapToGrid: Bool = false) {
+        self.id = id; self.text = text; self.paragraph = paragraph; self.alignCapHeight = alignCapHeight
+        self.snapToGrid = snapToGrid
+    }
+
+    /// Plain text in one style.
     public init(id: String? = nil, text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
                 alignCapHeight: Bool = false, snapToGrid: Bool = false) {
-        self.id = id; self.text = text; self.style = style; self.paragraph = paragraph; self.alignCapHeight = alignCapHeight
-        self.snapToGrid = snapToGrid
+        self.init(id: id, text: AttributedText(text, style: style), paragraph: paragraph, alignCapHeight: alignCapHeight,
+                  snapToGrid: snapToGrid)
     }
 }
 
@@ -32,22 +38,24 @@ public struct BoxNode: Sendable {
     public var id: String?
     public var width: Double?
     public var height: Double
-    public var color: Color
+    /// Its fill, resolved by the renderer.
+    public var paint: PaintID
     public var cornerRadius: Double
-    public init(id: String? = nil, width: Double?, height: Double, color: Color, cornerRadius: Double = 0) {
-        self.id = id; self.width = width; self.height = height; self.color = color; self.cornerRadius = cornerRadius
+    public init(id: String? = nil, width: Double?, height: Double, paint: PaintID, cornerRadius: Double = 0) {
+        self.id = id; self.width = width; self.height = height; self.paint = paint; self.cornerRadius = cornerRadius
     }
 }
 
+/// A bitmap of a given size. Layout needs only its size; the pixels are paint, resolved by the renderer.
 public struct ImageNode: Sendable {
     public var id: String?
-    public var image: RGBAImage
+    public var paint: PaintID
     /// Where it came from, for the layout JSON.
     public var source: String
     public var width: Double
     public var height: Double
-    public init(id: String? = nil, image: RGBAImage, source: String, width: Double, height: Double) {
-        self.id = id; self.image = image; self.source = source; self.width = width; self.height = height
+    public init(id: String? = nil, paint: PaintID, source: String, width: Double, height: Double) {
+        self.id = id; self.paint = paint; self.source = source; self.width = width; self.height = height
     }
 }
 
@@ -93,10 +101,16 @@ public struct Canvas: Sendable {
     /// Height in points; nil = fit the content (`height: auto`).
     public var height: Double?
     public var scale: Scale
-    public var background: Color
+    /// The page's fill, resolved by the renderer.
+    public var background: PaintID
     /// Baseline grid unit in points, if the scene uses one.
     public var grid: Double?
-    public init(width: Double, height: Double? = nil, scale: Scale = .x3, background: Color = .white, grid: Double? = nil) {
+    /// UIKit's `semanticContentAttribute`: right-to-left mirrors horizontal stacks and the leading/trailing
+    /// sides, and is the base direction of `natural` paragraphs that have no strong character.
+    public var layoutDirection: TextDirection
+    public init(width: Double, height: Double? = nil, scale: Scale = .x3, background: PaintID, grid: Double? = nil,
+                layoutDirection: TextDirection = .leftToRight) {
         self.width = width; self.height = height; self.scale = scale; self.background = background; self.grid = grid
+        self.layoutDirection = layoutDirection
     }
 }

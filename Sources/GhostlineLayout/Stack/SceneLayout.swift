@@ -1,5 +1,4 @@
 import GhostlineGeometry
-import GhostlineImage
 
 /// The result of laying out a scene: every element's frame on the canvas, in points (y down from the top).
 public struct SceneLayout: Sendable {
@@ -14,9 +13,9 @@ public struct SceneLayout: Sendable {
 public struct LayoutElement: Sendable {
     public enum Kind: String, Sendable, Codable { case label, box, image, stack }
     public enum Content: Sendable {
-        case label(LabelLayout, color: Color)
-        case box(color: Color, cornerRadius: Double)
-        case image(RGBAImage, source: String)
+        case label(LabelLayout)
+        case box(paint: PaintID, cornerRadius: Double)
+        case image(paint: PaintID, source: String)
         case stack
     }
     public var id: String
@@ -32,7 +31,7 @@ public struct LayoutElement: Sendable {
 
     /// Label lines with x and baseline converted to canvas points.
     public var canvasLines: [LabelLine] {
-        guard case .label(let layout, _) = content else { return [] }
+        guard case .label(let layout) = content else { return [] }
         return layout.lines.map { line in
             var moved = line
             moved.x += frame.x
@@ -42,7 +41,7 @@ public struct LayoutElement: Sendable {
     }
 
     public var labelLayout: LabelLayout? {
-        if case .label(let layout, _) = content { return layout }
+        if case .label(let layout) = content { return layout }
         return nil
     }
 
@@ -52,9 +51,9 @@ public struct LayoutElement: Sendable {
         switch (anchor, content) {
         case (.top, _): return alignmentInsetTop
         case (.bottom, _): return frame.height
-        case (.firstBaseline, .label(let layout, _)): return layout.anchors.firstBaseline
-        case (.lastBaseline, .label(let layout, _)): return layout.anchors.lastBaseline
-        case (.capHeight, .label(let layout, _)): return layout.anchors.capHeight
+        case (.firstBaseline, .label(let layout)): return layout.anchors.firstBaseline
+        case (.lastBaseline, .label(let layout)): return layout.anchors.lastBaseline
+        case (.capHeight, .label(let layout)): return layout.anchors.capHeight
         case (.firstBaseline, _), (.lastBaseline, _): return frame.height
         case (.capHeight, _): return 0
         }

@@ -1,4 +1,5 @@
 import GhostlineGeometry
+import GhostlineShaping
 
 /// Lays out a tree of stacks the way UIStackView and Auto Layout would place it, in one model.
 ///
@@ -11,15 +12,24 @@ public struct StackLayouter {
     /// The canvas's baseline grid, for labels that snap to it. Snapping is relative to the enclosing stack's
     /// top, which is the canvas's top for the root stack.
     public var grid: Double?
+    /// The font cascade for characters a label's fonts lack.
+    public var fallback: FontFallback
+    /// Right-to-left mirrors horizontal stacks and swaps leading and trailing (UIKit's semanticContentAttribute).
+    public var layoutDirection: TextDirection = .leftToRight
 
-    public init(model: LayoutModel, scale: Scale, grid: Double? = nil) { self.model = model; self.scale = scale; self.grid = grid }
+    public init(model: LayoutModel, scale: Scale, grid: Double? = nil, fallback: FontFallback = FontFallback()) {
+        self.model = model; self.scale = scale; self.grid = grid; self.fallback = fallback
+    }
 
     /// Lays out `root` on `canvas`; the root fills the canvas width.
     public func layout(_ root: LayoutNode, canvas: Canvas) -> SceneLayout {
         var layouter = self
         if layouter.grid == nil { layouter.grid = canvas.grid }
+        layouter.layoutDirection = canvas.layoutDirection
         return layouter.layoutOnGrid(root, canvas: canvas)
     }
+
+    private var rightToLeft: Bool { layoutDirection == .rightToLeft }
 
     private func layoutOnGrid(_ root: LayoutNode, canvas: Canvas) -> SceneLayout {
         var counter = IDCounter()
@@ -56,27 +66,29 @@ public struct StackLayouter {
     private func measure(_ node: LayoutNode, width: Double, fill: Bool, counter: inout IDCounter) -> Measured {
         switch node {
         case .label(let label):
-            let input = LabelLayouter.Input(text: label.text, style: label.style, paragraph: label.paragraph, model: model,
-                                            scale: scale, baselineGrid: label.snapToGrid ? grid : nil)
-            var layout = LabelLayouter.layout(input, width: width)
+            let input = LabelLayouter.Input(text: label.text, paragraph: label.paragraph, model: model, scale: scale,
+                                            baselineGrid: label.snapToGrid ? grid : nil, fallback: fallback,
+                                            layoutDirection: layoutDirection)
+            // Analysis and shaping once; breaking at full width, then again at the label's own width.
+            let prepared = LabelLayouter.prepare(input)
+            var layout = LabelLayouter.layout(prepared, width: width)
             if !fill && layout.intrinsicWidth < width {
-                layout = LabelLayouter.layout(input, width: layout.intrinsicWidth)
+                layout = LabelLayouter.layout(prepared, width: layout.intrinsicWidth)
             }
             let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-            var element = LayoutElement(id: counter.next(.label, label.id), kind: .label, frame: frame,
-                                        content: .label(layout, color: label.style.color))
+            var element = LayoutElement(id: counter.next(.label, label.id), kind: .label, frame: frame, content: .label(layout))
             if label.alignCapHeight { element.alignmentInsetTop = layout.anchors.capHeight }
             element.snapsToGrid = label.snapToGrid && grid != nil && model == .uikit
             return Measured(elements: [element], size: frame.size)
         case .box(let box):
             let frame = Rect(x: 0, y: 0, width: box.width ?? width, height: box.height)
             return Measured(elements: [LayoutElement(id: counter.next(.box, box.id), kind: .box, frame: frame,
-                                                     content: .box(color: box.color, cornerRadius: box.cornerRadius))],
+                                                     content: .box(paint: box.paint, cornerRadius: box.cornerRadius))],
                             size: frame.size)
         case .image(let image):
             let frame = Rect(x: 0, y: 0, width: image.width, height: image.height)
             return Measured(elements: [LayoutElement(id: counter.next(.image, image.id), kind: .image, frame: frame,
-                                                     content: .image(image.image, source: image.source))],
+                                                     content: .image(paint: image.paint, source: image.source))],
                             size: frame.size)
         case .gap:
             return Measured(elements: [], size: .zero)
@@ -115,11 +127,13 @@ public struct StackLayouter {
                 // R9: the label's top goes down to the next grid line; its baselines and bottom follow.
                 top = BaselineGridLineStack.ceilToGrid(top, grid)
             }
+            // Leading is the left edge left to right and the right edge right to left.
+            let leftInset = rightToLeft ? stack.padding.trailing : stack.padding.leading
             let x: Double
-            switch stack.alignment {
-            case .center: x = stack.padding.leading + (contentWidth - measured.size.width) / 2
-            case .trailing: x = stack.padding.leading + contentWidth - measured.size.width
-            default: x = stack.padding.leading
+            switch (stack.alignment, rightToLeft) {
+            case (.center, _): x = leftInset + (contentWidth - measured.size.width) / 2
+            case (.trailing, false), (.leading, true): x = leftInset + contentWidth - measured.size.width
+            default: x = leftInset
             }
             let placed = measured.elements.map { moved($0, dx: scale.roundToPixel(x), dy: top) }
             elements.append(contentsOf: placed)
@@ -170,6 +184,8 @@ public struct StackLayouter {
         var elements: [LayoutElement] = []
         var x = stack.padding.leading
         var bottom = 0.0
+        let childrenWidth = measuredItems.reduce(0) { $0 + $1.size.width } + stack.spacing * Double(max(0, measuredItems.count - 1))
+        let frameWidth = fill ? width : childrenWidth + stack.padding.horizontal
         for index in measuredItems.indices {
             let m = measuredItems[index]
             let dy: Double
@@ -183,13 +199,14 @@ public struct StackLayouter {
                 }
             }
             let top = scale.roundToPixel(stack.padding.top + dy)
-            elements.append(contentsOf: m.elements.map { moved($0, dx: scale.roundToPixel(x), dy: top) })
+            // Right to left, children run from the right edge: x is measured from the leading side.
+            let left = rightToLeft ? frameWidth - x - m.size.width : x
+            elements.append(contentsOf: m.elements.map { moved($0, dx: scale.roundToPixel(left), dy: top) })
             bottom = max(bottom, top + m.size.height)
             x += m.size.width + stack.spacing
             measuredItems[index] = m
         }
-        let contentWidth = max(0, x - stack.spacing - stack.padding.leading)
-        let frame = Rect(x: 0, y: 0, width: fill ? width : contentWidth + stack.padding.horizontal,
+        let frame = Rect(x: 0, y: 0, width: frameWidth,
                          height: max(bottom, stack.padding.top + contentHeight) + stack.padding.bottom)
         return Measured(elements: [LayoutElement(id: id, kind: .stack, frame: frame, content: .stack)] + elements,
                         size: frame.size)

@@ -12,6 +12,9 @@ struct YAMLCursor {
         SceneError(file: file, line: node.mark?.line, column: node.mark?.column, keyPath: path, problem: problem, fix: fix)
     }
 
+    /// This node's place, kept in a description for errors found after parsing.
+    var mark: SourceMark { SourceMark(line: node.mark?.line, column: node.mark?.column, keyPath: path) }
+
     private func child(_ node: Node, _ component: String) -> YAMLCursor {
         YAMLCursor(node: node, path: path.isEmpty ? component : "\(path).\(component)", file: file)
     }
@@ -30,6 +33,7 @@ struct YAMLCursor {
             throw error("expected a mapping, got \(kindName)", fix: "write `key: value` pairs here")
         }
         var entries: [(String, YAMLCursor)] = []
+        var seen = Set<String>()
         for (keyNode, valueNode) in mapping {
             guard let key = keyNode.string else {
                 throw YAMLCursor(node: keyNode, path: path, file: file).error("a key must be text", fix: "use one of: \(allowed.joined(separator: ", "))")
@@ -39,7 +43,7 @@ struct YAMLCursor {
                 let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "did you mean `\($0)`? " } ?? ""
                 throw keyCursor.error("unknown key `\(key)`", fix: "\(hint)allowed here: \(allowed.joined(separator: ", "))")
             }
-            guard !entries.contains(where: { $0.0 == key }) else {
+            guard seen.insert(key).inserted else {
                 throw keyCursor.error("duplicate key `\(key)`", fix: "keep one of them")
             }
             entries.append((key, child(valueNode, key)))
@@ -53,11 +57,13 @@ struct YAMLCursor {
             throw error("expected a mapping of names, got \(kindName)", fix: "write `name: …` entries here")
         }
         var result: [(String, YAMLCursor)] = []
+        // Hashed, so a style guide with thousands of names is checked in linear time.
+        var seen = Set<String>()
         for (keyNode, valueNode) in mapping {
             guard let key = keyNode.string, !key.isEmpty else {
                 throw YAMLCursor(node: keyNode, path: path, file: file).error("a name must be text", fix: "quote it")
             }
-            if result.contains(where: { $0.0 == key }) {
+            if !seen.insert(key).inserted {
                 throw YAMLCursor(node: keyNode, path: "\(path).\(key)", file: file).error("duplicate name `\(key)`", fix: "rename one of them")
             }
             result.append((key, child(valueNode, key)))
@@ -73,6 +79,7 @@ struct YAMLCursor {
     }
 
     var isMapping: Bool { if case .mapping = node { return true }; return false }
+    var isSequence: Bool { if case .sequence = node { return true }; return false }
 
     var isNumber: Bool {
         // A quoted "17" is text, not a number: only plain scalars count.

@@ -12,7 +12,12 @@ public enum UIKitRounding {
     /// R3: the first baseline sits `(ceil(lineHeight × s) − ceil(−descender × s)) / s` below the label's top —
     /// the descender gets whole pixels first, so the baseline is always on a pixel boundary.
     public static func firstBaselineOffset(_ metrics: FontMetrics, scale: Scale) -> Double {
-        Double(scale.ceilPixels(metrics.lineHeight) - scale.ceilPixels(-metrics.descender)) / scale.value
+        firstBaselineOffset(lineHeight: metrics.lineHeight, descent: -metrics.descender, scale: scale)
+    }
+
+    /// R3 for a line whose height and descent (> 0) come from several fonts (the tallest and deepest on it).
+    public static func firstBaselineOffset(lineHeight: Double, descent: Double, scale: Scale) -> Double {
+        Double(scale.ceilPixels(lineHeight) - scale.ceilPixels(descent)) / scale.value
     }
 
     /// R4 (precise): the top of the capitals sits

@@ -1,24 +1,24 @@
 import GhostlineGeometry
 import GhostlineShaping
 
-/// One line's share of a paragraph, before vertical placement. Offsets are Unicode scalars of the text.
-public struct BrokenLine: Hashable, Sendable {
+/// One line's share of a paragraph, before it is reordered and placed. Offsets are Unicode scalars of the text.
+struct BrokenLine: Sendable {
     /// First scalar of the line.
-    public var start: Int
+    var start: Int
     /// One past the last scalar the line owns, trailing spaces and its line terminator included, so the lines
     /// of a paragraph tile its text.
-    public var end: Int
+    var end: Int
     /// One past the last scalar that is drawn and measured: trailing whitespace hangs past the line's edge and
-    /// does not count toward its width, as in TextKit.
-    public var visibleEnd: Int
-    /// Advance of `start..<visibleEnd` in points.
-    public var width: Double
-    /// True when the line ends at a hard break or the end of a paragraph (no justification, paragraph spacing).
-    public var endsParagraph: Bool
-    /// Glyphs that replace the line's shaped glyphs, set when truncation inserted an ellipsis.
-    public var glyphs: [PositionedGlyph]? = nil
+    /// does not count toward its width, as in TextKit and CSS.
+    var visibleEnd: Int
+    /// Width of the drawn part in points (tabs at their stops, a soft hyphen's hyphen included).
+    var width: Double
+    /// True when the line ends at a hard break or the end of the text (no justification, paragraph spacing).
+    var endsParagraph: Bool
+    /// The line's pieces when truncation built them (with an ellipsis); nil = the paragraph's own for the range.
+    var pieces: [LinePiece]? = nil
     /// True when the line was truncated (an ellipsis drawn) or clipped.
-    public var truncated: Bool = false
+    var truncated: Bool = false
 }
 
 /// How a line's width is tested against the box: the models round differently.
@@ -38,22 +38,19 @@ public enum LineFit: Sendable {
     }
 }
 
-/// Greedy line breaking, as TextKit does it: each line takes as many break opportunities as fit.
-///
-/// The paragraph is shaped once; a range's width is a subtraction of prefix sums, so the whole pass is linear in
-/// the text's length.
-public enum LineBreaker {
+/// The fourth stage: greedy line breaking over the shaped paragraph, as TextKit and browsers do it — each line
+/// takes as many break opportunities as fit. Widths come from the paragraph's prefix sums, so the pass is
+/// linear in the text's length; only a break at a place unsafe for shaping reshapes the piece beside it.
+enum LineBreaker {
     /// - Parameters:
     ///   - fit: how a line's width is compared with `width`.
     ///   - trailingTerminatorAddsLine: TextKit gives text ending in a newline an empty last line; CSS does not.
-    public static func breakLines(_ shaped: ShapedText, width: Double, mode: LineBreakMode, fit: LineFit = .points,
-                                  trailingTerminatorAddsLine: Bool = true) -> [BrokenLine] {
-        let scalars = shaped.scalars
+    static func breakLines(_ paragraph: ShapedParagraph, width: Double, mode: LineBreakMode, fit: LineFit = .points,
+                           trailingTerminatorAddsLine: Bool = true) -> [BrokenLine] {
+        let scalars = paragraph.scalars
         guard !scalars.isEmpty else { return [] }
-        let opportunities: [BreakOpportunity]
-        if case .chromium = fit { opportunities = BreakOpportunities.line(scalars, profile: .chromium) }
-        else { opportunities = BreakOpportunities.line(scalars) }
-        let graphemes = BreakOpportunities.graphemes(scalars)
+        let opportunities = paragraph.analysis.breaks
+        let graphemes = paragraph.analysis.graphemes
         // TextKit wraps multi-line text at word boundaries in every mode but charWrap; the truncating modes and
         // clip only change what happens to the last line a label can show (see Truncation).
         let wraps = width.isFinite
@@ -63,7 +60,7 @@ public enum LineBreaker {
         var next = 0          // first opportunity that may end the current line
         var nextGrapheme = 0  // first grapheme boundary after the current line's start
         func fits(_ end: Int) -> Bool {
-            fit.fits(shaped.advance(of: start..<trimmedEnd(scalars, start: start, end: end)), in: width)
+            fit.fits(paragraph.width(start, trimmedEnd(scalars, start: start, end: end)), in: width)
         }
         while start < scalars.count {
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
@@ -109,7 +106,7 @@ public enum LineBreaker {
             let visibleEnd = trimmedEnd(scalars, start: start, end: end)
             let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
             lines.append(BrokenLine(start: start, end: end, visibleEnd: visibleEnd,
-                                    width: shaped.advance(of: start..<visibleEnd), endsParagraph: hard))
+                                    width: paragraph.width(start, visibleEnd), endsParagraph: hard))
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.

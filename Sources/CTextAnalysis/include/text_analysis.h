@@ -1,0 +1,30 @@
+#ifndef GHOSTLINE_TEXT_ANALYSIS_H
+#define GHOSTLINE_TEXT_ANALYSIS_H
+#include <stdint.h>
+
+/* ICU's text analysis behind plain C types, so Swift never sees ICU's declarations (see CICU/shim.h):
+   UAX #14 line breaks, grapheme clusters, the Unicode bidi algorithm (UAX #9) and script properties.
+   Text is UTF-16; offsets are UTF-16 units. */
+
+/* Boundaries: each function writes up to `capacity` boundaries (ascending, excluding 0 and including `length`)
+   and returns how many it wrote, or -1 when ICU fails. `hard` (may be NULL) receives 1 for a mandatory break
+   (after a line or paragraph terminator), else 0. A text of n units has at most n boundaries.
+   `locale` (may be NULL or "") tailors line breaking: "ja", "th", or with CSS's strictness as ICU's keyword,
+   e.g. "ja@lb=loose". */
+int32_t gl_line_boundaries(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets, uint8_t *hard,
+                           int32_t capacity);
+int32_t gl_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
+
+/* Bidi embedding levels of every unit (0 = left-to-right, 1 = right-to-left, higher for nested runs) and the
+   level of the paragraph each unit belongs to. `paragraph_level` is 0 or 1 to force the base direction, or
+   254 / 255 to take it from the paragraph's first strong character, falling back to left-to-right (254) or
+   right-to-left (255) when it has none (ICU's UBIDI_DEFAULT_LTR / _RTL). Returns 0, or -1 when ICU fails. */
+int32_t gl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels,
+                       uint8_t *paragraph_levels);
+
+/* The Unicode Script property of a code point as ICU's UScriptCode (0 = Common, 1 = Inherited), and a code's
+   ISO 15924 tag ("Latn", "Arab", …) written into `tag` (5 bytes, NUL-terminated). */
+int32_t gl_script_code(uint32_t code_point);
+void gl_script_tag(int32_t code, char *tag);
+
+#endif

@@ -1,0 +1,69 @@
+#include "text_analysis.h"
+#include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+
+static int32_t walk(UBreakIteratorType type, const uint16_t *text, int32_t length, const char *locale,
+                    int32_t *offsets, uint8_t *hard, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(type, locale ? locale : "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || iterator == NULL) return -1;
+    int32_t count = 0;
+    ubrk_first(iterator);
+    for (int32_t boundary = ubrk_next(iterator); boundary != UBRK_DONE && count < capacity;
+         boundary = ubrk_next(iterator)) {
+        offsets[count] = boundary;
+        if (hard != NULL) {
+            int32_t rule = ubrk_getRuleStatus(iterator);
+            hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        }
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}
+
+int32_t gl_line_boundaries(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets, uint8_t *hard,
+                           int32_t capacity) {
+    return walk(UBRK_LINE, text, length, locale, offsets, hard, capacity);
+}
+
+int32_t gl_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity) {
+    return walk(UBRK_CHARACTER, text, length, "", offsets, NULL, capacity);
+}
+
+int32_t gl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels,
+                       uint8_t *paragraph_levels) {
+    if (length == 0) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status) || bidi == NULL) return -1;
+    ubidi_setPara(bidi, (const UChar *)text, length, (UBiDiLevel)paragraph_level, NULL, &status);
+    const UBiDiLevel *computed = U_SUCCESS(status) ? ubidi_getLevels(bidi, &status) : NULL;
+    if (U_FAILURE(status) || computed == NULL) { ubidi_close(bidi); return -1; }
+    memcpy(levels, computed, (size_t)length);
+    int32_t paragraphs = ubidi_countParagraphs(bidi);
+    for (int32_t index = 0; index < paragraphs; index++) {
+        int32_t start = 0, limit = 0;
+        UBiDiLevel level = 0;
+        ubidi_getParagraphByIndex(bidi, index, &start, &limit, &level, &status);
+        if (U_FAILURE(status)) { ubidi_close(bidi); return -1; }
+        for (int32_t unit = start; unit < limit && unit < length; unit++) paragraph_levels[unit] = level;
+    }
+    ubidi_close(bidi);
+    return 0;
+}
+
+int32_t gl_script_code(uint32_t code_point) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)code_point, &status);
+    return U_FAILURE(status) ? USCRIPT_UNKNOWN : (int32_t)code;
+}
+
+void gl_script_tag(int32_t code, char *tag) {
+    const char *name = uscript_getShortName((UScriptCode)code);
+    if (name == NULL) name = "Zzzz";
+    strncpy(tag, name, 4);
+    tag[4] = 0;
+}

@@ -1,0 +1,194 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineShaping
+
+/// Lays out one label's attributed text in either model, as a pipeline of stages that each keep their result
+/// (parley's analysis → itemize → shape → line break → align):
+///
+/// 1. **analysis** (`TextAnalysis`): bidi levels, scripts, break opportunities and grapheme clusters;
+/// 2. **itemize** (`Itemizer`, `FontFallback`): runs of one style, font, script and level;
+/// 3. **shape** (`ShapedParagraph`): each item with HarfBuzz in its own direction, script and language;
+/// 4. **break** (`LineBreaker`, `Truncation`) at a width, then **reorder** each line visually (`BidiReorder`);
+/// 5. **place** lines vertically from the fonts on each line (`UIKitLineStack`, `CSSLineStack`,
+///    `BaselineGridLineStack`) and align them horizontally.
+///
+/// Stages 1–3 do not depend on the width: `prepare` runs them once and `layout(_:width:)` can break the same
+/// shaped paragraph at any width (a stack measures a label at full width, then at its own).
+public enum LabelLayouter {
+    public struct Input: Sendable {
+        public var text: AttributedText
+        public var paragraph: ParagraphStyle
+        public var model: LayoutModel
+        public var scale: Scale
+        public var capHeightRounding: CapHeightRounding
+        /// A baseline grid unit in points: when set (uikit model), baselines and the bottom snap to it (R9, R10).
+        public var baselineGrid: Double?
+        public var fallback: FontFallback
+        /// The direction of the surrounding layout (`canvas.layoutDirection`): a `natural` paragraph without a
+        /// strong character takes it.
+        public var layoutDirection: TextDirection
+
+        public init(text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(), model: LayoutModel = .uikit,
+                    scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise, baselineGrid: Double? = nil,
+                    fallback: FontFallback = FontFallback(), layoutDirection: TextDirection = .leftToRight) {
+            self.text = text; self.paragraph = paragraph; self.model = model; self.scale = scale
+            self.capHeightRounding = capHeightRounding; self.baselineGrid = baselineGrid; self.fallback = fallback
+            self.layoutDirection = layoutDirection
+        }
+
+        /// Plain text in one style.
+        public init(text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(), model: LayoutModel = .uikit,
+                    scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise, baselineGrid: Double? = nil,
+                    fallback: FontFallback = FontFallback()) {
+            self.init(text: AttributedText(text, style: style), paragraph: paragraph, model: model, scale: scale,
+                      capHeightRounding: capHeightRounding, baselineGrid: baselineGrid, fallback: fallback)
+        }
+    }
+
+    /// The width-independent stages' results for one input.
+    public struct Prepared: Sendable {
+        public let input: Input
+        let paragraph: ShapedParagraph
+        /// The label's own font metrics in the model's source.
+        let base: FontMetrics
+    }
+
+    /// Runs analysis, itemization and shaping.
+    public static func prepare(_ input: Input) -> Prepared {
+        let css = input.model == .css
+        let baseStyle = input.text.baseStyle
+        var options = TextAnalysis.Options()
+        options.direction = input.paragraph.baseWritingDirection
+        options.fallbackDirection = input.layoutDirection == .leftToRight ? .leftToRight : .rightToLeft
+        options.language = input.paragraph.language ?? baseStyle.language
+        options.profile = css ? .chromium : .icu
+        options.strictness = css ? (input.paragraph.lineBreak ?? .auto) : nil
+        let analysis = TextAnalysis(input.text.scalars, options: options)
+        let items = Itemizer.items(input.text, analysis: analysis, fallback: input.fallback)
+        let tabInterval = input.paragraph.tabInterval ?? defaultTabInterval(baseStyle, model: input.model)
+        let paragraph = ShapedParagraph(text: input.text, analysis: analysis, items: items, model: input.model,
+                                        tabInterval: tabInterval)
+        return Prepared(input: input, paragraph: paragraph, base: metrics(baseStyle.font, baseStyle.pointSize, model: input.model))
+    }
+
+    /// Lays out `input` in a box `width` points wide (nil = unconstrained: one line per paragraph).
+    public static func layout(_ input: Input, width: Double?) -> LabelLayout {
+        layout(prepare(input), width: width)
+    }
+
+    /// Breaks, reorders and places a prepared label at `width`.
+    public static func layout(_ prepared: Prepared, width: Double?) -> LabelLayout {
+        let input = prepared.input
+        let paragraph = prepared.paragraph
+        let css = input.model == .css
+        var broken = LineBreaker.breakLines(paragraph, width: width ?? .infinity, mode: input.paragraph.lineBreakMode,
+                                            fit: css ? .chromium(input.scale) : .points, trailingTerminatorAddsLine: !css)
+        if broken.isEmpty {
+            // An empty label still has one (empty) line: UILabel with "" is as tall as one line of its font.
+            broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]
+        }
+        if input.paragraph.numberOfLines > 0 && broken.count > input.paragraph.numberOfLines {
+            broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, paragraph: paragraph,
+                                      mode: input.paragraph.lineBreakMode, width: width ?? .infinity, fallback: input.fallback)
+        }
+        let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd) }
+        let extents = pieces.map { lineFonts($0, prepared: prepared) }
+        let vertical = placeVertically(prepared, extents: extents, endsParagraph: broken.map(\.endsParagraph))
+
+        let intrinsicWidth = input.scale.ceilToPixel(broken.map(\.width).max() ?? 0)
+        let boxWidth = width ?? intrinsicWidth
+        var lines: [LabelLine] = []
+        lines.reserveCapacity(broken.count)
+        for (index, line) in broken.enumerated() {
+            let direction = paragraph.analysis.paragraphDirection(at: line.start)
+            let justify = input.paragraph.alignment == .justified && !line.endsParagraph && !line.truncated && width != nil
+            var built = LineAssembly.line(line, pieces: pieces[index], paragraph: paragraph, justifyTo: justify ? boxWidth : nil)
+            built.x = LineAssembly.alignedX(width: built.width, box: boxWidth, alignment: input.paragraph.alignment,
+                                            direction: direction)
+            built.baseline = vertical.baselines[index]
+            let extent = LineExtent(extents[index].drawn)
+            built.ascent = extent.ascent
+            built.descent = extent.descent
+            lines.append(built)
+        }
+        let base = prepared.base
+        let first = vertical.baselines.first ?? 0
+        let capTop: Double
+        switch input.capHeightRounding {
+        case .precise: capTop = first - input.scale.roundToPixel(base.capHeight)
+        case .naive: capTop = vertical.firstLineTop + UIKitRounding.naiveCapHeightInset(base)
+        }
+        let anchors = LabelAnchors(firstBaseline: first, lastBaseline: vertical.baselines.last ?? first, capHeight: capTop,
+                                   xHeightTop: first - base.xHeight, xHeightBottom: first)
+        return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
+                           metrics: base, font: input.text.baseStyle.font, paddingTop: vertical.paddingTop,
+                           intrinsicWidth: intrinsicWidth, missingScalars: paragraph.missing,
+                           direction: paragraph.analysis.paragraphDirection(at: 0))
+    }
+
+    // MARK: Placing
+
+    /// The fonts a line's height is made of: `drawn` (every font with glyphs on the line, as TextKit counts
+    /// them) and `boxes` (CSS's strut, the styled runs' own fonts, and the fonts fallback used).
+    struct LineFonts {
+        var drawn: [FontExtent]
+        var boxes: [FontExtent]
+        var fallbackOnly: [FontExtent]
+    }
+
+    static func lineFonts(_ pieces: [LinePiece], prepared: Prepared) -> LineFonts {
+        let text = prepared.input.text
+        let model = prepared.input.model
+        var drawn: [FontExtent] = []
+        var boxes: [FontExtent] = [FontExtent(metrics: prepared.base, raise: 0)]
+        var fallbackOnly: [FontExtent] = []
+        var seenRuns = Set<Int>()
+        for piece in pieces {
+            let run = text.runs.isEmpty ? nil : text.runs[piece.runIndex]
+            let raise = run?.style.baselineOffset ?? 0
+            let extent = FontExtent(metrics: metrics(piece.font, piece.pointSize, model: model), raise: raise)
+            drawn.append(extent)
+            if let run, run.isStyled, seenRuns.insert(piece.runIndex).inserted {
+                boxes.append(FontExtent(metrics: metrics(run.style.font, run.style.pointSize, model: model), raise: raise))
+            }
+            if piece.isFallback { fallbackOnly.append(extent) }
+        }
+        if drawn.isEmpty { drawn = [FontExtent(metrics: prepared.base, raise: 0)] }
+        return LineFonts(drawn: drawn, boxes: boxes, fallbackOnly: fallbackOnly)
+    }
+
+    static func placeVertically(_ prepared: Prepared, extents: [LineFonts], endsParagraph: [Bool]) -> VerticalPlacement {
+        let input = prepared.input
+        switch (input.model, input.baselineGrid) {
+        case (.uikit, let grid?) where grid > 0:
+            return BaselineGridLineStack.place(lines: extents.map { LineExtent($0.drawn) }, paragraph: input.paragraph, grid: grid)
+        case (.uikit, _):
+            return UIKitLineStack.place(lines: extents.map { LineExtent($0.drawn) }, endsParagraph: endsParagraph,
+                                        base: prepared.base, paragraph: input.paragraph, scale: input.scale)
+        case (.css, _):
+            // Chromium unites the metrics of fallback fonts into the line only for `line-height: normal`.
+            let normal = input.paragraph.lineHeight == nil
+            return CSSLineStack.place(lines: extents.map { normal ? $0.boxes + $0.fallbackOnly : $0.boxes },
+                                      lineHeight: input.paragraph.lineHeight, scale: input.scale)
+        }
+    }
+
+    /// A font's metrics as the model reads them: UIFont reads hhea; Chromium reads the OS/2 typo metrics when the
+    /// font sets USE_TYPO_METRICS, else hhea.
+    static func metrics(_ font: Font, _ pointSize: Double, model: LayoutModel) -> FontMetrics {
+        let source: VerticalMetricsSource = model == .css && font.tables.useTypoMetrics ? .typo : .hhea
+        return font.metrics(pointSize: pointSize, source: source)
+    }
+
+    /// NSParagraphStyle's default tab stops are 28 pt apart; CSS's `tab-size: 8` is eight spaces of the block's
+    /// font (its letter spacing included, as for any space).
+    static func defaultTabInterval(_ style: TextStyle, model: LayoutModel) -> Double {
+        switch model {
+        case .uikit: return 28
+        case .css:
+            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize,
+                                     options: ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing))
+            return 8 * space.totalAdvance
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GhostlineFonts
+import GhostlineShaping
+
+/// Turns a broken line's pieces into drawable runs: visual order (bidi L2), pen positions, justification, and
+/// each run's paint, baseline offset and decorations from its style.
+enum LineAssembly {
+    static func line(_ line: BrokenLine, pieces: [LinePiece], paragraph: ShapedParagraph, justifyTo boxWidth: Double?) -> LabelLine {
+        let visual = BidiReorder.visualOrder(pieces) { $0.level }
+        var extraPerSpace = 0.0
+        let natural = visual.reduce(0) { $0 + $1.advance }
+        if let boxWidth {
+            // Justification as TextKit does it for Latin text: the line's spare width is shared equally by its
+            // inter-word spaces; the last line of a paragraph stays natural.
+            let spaces = visual.reduce(0) { count, piece in
+                count + piece.glyphs.filter { paragraph.scalars[$0.cluster] == " " }.count
+            }
+            if boxWidth > natural && spaces > 0 { extraPerSpace = (boxWidth - natural) / Double(spaces) }
+        }
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(visual.count)
+        var pen = 0.0
+        for piece in visual {
+            let start = pen
+            var glyphs: [PositionedGlyph] = []
+            glyphs.reserveCapacity(piece.glyphs.count)
+            for glyph in piece.glyphs {
+                glyphs.append(PositionedGlyph(glyph: glyph.glyph, x: pen + glyph.offsetX, y: glyph.offsetY, cluster: glyph.cluster))
+                pen += glyph.advance
+                if extraPerSpace > 0 && paragraph.scalars[glyph.cluster] == " " { pen += extraPerSpace }
+            }
+            let style = paragraph.text.runs.isEmpty ? paragraph.text.baseStyle : paragraph.text.runs[piece.runIndex].style
+            let metrics = piece.font.metrics(pointSize: piece.pointSize)
+            runs.append(GlyphRun(
+                start: piece.range.lowerBound, end: piece.range.upperBound, x: start, width: pen - start,
+                font: piece.font, pointSize: piece.pointSize, direction: TextDirection(level: piece.level),
+                isFallback: piece.isFallback, paint: style.paint, baselineOffset: style.baselineOffset,
+                underline: style.underline ? TextDecoration(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) : nil,
+                strikethrough: style.strikethrough
+                    ? TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness) : nil,
+                glyphs: glyphs))
+        }
+        return LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: 0,
+                         width: extraPerSpace > 0 ? pen : line.width, baseline: 0, runs: runs, ascent: 0, descent: 0,
+                         truncated: line.truncated)
+    }
+
+    /// The line's left edge in a box: `natural` (and the last line of a justified paragraph) follows the
+    /// paragraph's direction.
+    static func alignedX(width: Double, box: Double, alignment: TextAlignment, direction: TextDirection) -> Double {
+        switch alignment {
+        case .left: return 0
+        case .right: return box - width
+        case .center: return (box - width) / 2
+        case .natural, .justified: return direction == .leftToRight ? 0 : box - width
+        }
+    }
+}

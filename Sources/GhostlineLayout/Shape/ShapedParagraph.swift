@@ -1,0 +1,189 @@
+import GhostlineFonts
+import GhostlineShaping
+
+/// An item with its glyphs and the options it was shaped with (kept to reshape a line's edge).
+struct ShapedItem: Sendable {
+    var item: TextItem
+    var options: ShapingOptions
+    var pointSize: Double
+    var run: ShapedRun
+}
+
+/// The third stage's result: every item shaped once, in its own direction, script and language, and the
+/// paragraph's widths as prefix sums, so a line of any width is measured by subtraction (cosmic-text's
+/// `ShapeLine`: shaped once, broken at any width without reshaping).
+///
+/// Where a line ends or starts at a place HarfBuzz marks *unsafe to break* (a kerning pair, a ligature, Arabic
+/// joining), the piece next to the break is shaped again on its own, as Chromium does: the kern between the
+/// last letter of a line and the first of the next is not counted in either line.
+struct ShapedParagraph: Sendable {
+    static let softHyphen: Unicode.Scalar = "\u{00AD}"
+    static let tab: Unicode.Scalar = "\t"
+
+    let text: AttributedText
+    let analysis: TextAnalysis
+    let shapingText: ShapingText
+    let items: [ShapedItem]
+    /// `prefix[i]`: the advance of every glyph whose cluster lies before scalar `i`, in logical order.
+    let prefix: [Double]
+    /// `safe[i]`: a line may end before scalar `i` without changing any glyph (item edges and the two ends are safe).
+    let safe: [Bool]
+    /// The nearest safe offset at or before / at or after each offset.
+    let previousSafe: [Int]
+    let nextSafe: [Int]
+    /// Offsets of tab characters, ascending; their glyphs have no advance until a line places them.
+    let tabs: [Int]
+    /// Distance between tab stops, points.
+    let tabInterval: Double
+    /// Characters no font in the cascade could draw, in order of first appearance.
+    let missing: [Unicode.Scalar]
+
+    var scalars: [Unicode.Scalar] { text.scalars }
+
+    init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], model: LayoutModel, tabInterval: Double) {
+        self.text = text
+        self.analysis = analysis
+        self.tabInterval = tabInterval
+        let shapingText = ShapingText(text.scalars)
+        self.shapingText = shapingText
+        let scalars = text.scalars
+        var shaped: [ShapedItem] = []
+        shaped.reserveCapacity(items.count)
+        var perScalar = [Double](repeating: 0, count: scalars.count)
+        var safe = [Bool](repeating: true, count: scalars.count + 1)
+        var missing: [Unicode.Scalar] = []
+        var missingSet = Set<Unicode.Scalar>()
+        for item in items {
+            let style = text.runs[item.runIndex].style
+            // Browsers turn optional ligatures off when letter spacing is set (kerning stays on).
+            let ligatures = style.ligatures && !(model == .css && style.letterSpacing != 0)
+            let options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
+                                         direction: item.direction, script: item.script, language: style.language)
+            let run = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize, options: options)
+            var clusterSeen = Set<Int>()
+            for glyph in run.glyphs {
+                perScalar[glyph.cluster] += glyph.advance
+                if glyph.unsafeToBreak && glyph.cluster > item.range.lowerBound { safe[glyph.cluster] = false }
+                clusterSeen.insert(glyph.cluster)
+                if glyph.glyph == 0 {
+                    let scalar = scalars[glyph.cluster]
+                    if !scalar.properties.isWhitespace && scalar.properties.generalCategory != Unicode.GeneralCategory.control
+                        && !FontFallback.isIgnorable(scalar) && missingSet.insert(scalar).inserted {
+                        missing.append(scalar)
+                    }
+                }
+            }
+            // Inside a multi-scalar cluster (a ligature, a conjunct, an emoji sequence) a line can never end.
+            for offset in item.range.dropFirst() where !clusterSeen.contains(offset) { safe[offset] = false }
+            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, run: run))
+        }
+        var prefix = [Double](repeating: 0, count: scalars.count + 1)
+        for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + perScalar[i] }
+        var previousSafe = [Int](repeating: 0, count: scalars.count + 1)
+        var last = 0
+        for i in 0...scalars.count { if safe[i] { last = i }; previousSafe[i] = last }
+        var nextSafe = [Int](repeating: scalars.count, count: scalars.count + 1)
+        var next = scalars.count
+        for i in stride(from: scalars.count, through: 0, by: -1) { if safe[i] { next = i }; nextSafe[i] = next }
+        self.items = shaped
+        self.prefix = prefix
+        self.safe = safe
+        self.previousSafe = previousSafe
+        self.nextSafe = nextSafe
+        self.tabs = scalars.indices.filter { scalars[$0] == Self.tab }
+        self.missing = missing
+    }
+
+    /// Shapes a range, with tabs given no advance (a line places them at its tab stops).
+    static func shape(_ text: ShapingText, range: Range<Int>, font: Font, pointSize: Double, options: ShapingOptions) -> ShapedRun {
+        let run = Shaper.shape(text, range: range, font: font, pointSize: pointSize, options: options)
+        guard run.glyphs.contains(where: { text.scalars[$0.cluster] == tab }) else { return run }
+        let space = font.glyphIndex(for: " ")
+        let glyphs = run.glyphs.map { glyph -> ShapedGlyph in
+            guard text.scalars[glyph.cluster] == tab else { return glyph }
+            var blank = glyph
+            blank.glyph = space
+            blank.advance = 0
+            return blank
+        }
+        return ShapedRun(range: run.range, glyphs: glyphs, direction: run.direction, pointSize: run.pointSize)
+    }
+
+    // MARK: Measuring
+
+    /// The index of the item holding scalar `offset`.
+    func itemIndex(at offset: Int) -> Int {
+        var low = 0, high = items.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if items[mid].item.range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The advance of scalars `a..<b` as a line holding exactly them would draw them (no tabs expanded).
+    func advance(_ a: Int, _ b: Int) -> Double {
+        guard b > a else { return 0 }
+        var total = prefix[b] - prefix[a]
+        let startUnsafe = !safe[a], endUnsafe = !safe[b]
+        guard startUnsafe || endUnsafe else { return total }
+        if startUnsafe && endUnsafe && nextSafe[a] >= previousSafe[b] {
+            return reshapedAdvance(a, b)
+        }
+        if startUnsafe {
+            let end = min(b, nextSafe[a])
+            total += reshapedAdvance(a, end) - (prefix[end] - prefix[a])
+        }
+        if endUnsafe {
+            let start = max(a, previousSafe[b])
+            total += reshapedAdvance(start, b) - (prefix[b] - prefix[start])
+        }
+        return total
+    }
+
+    /// The width of a line holding `start..<end` (the drawn part: trailing spaces already left out), with tabs
+    /// at their stops and the hyphen a soft hyphen shows at the line's end.
+    func width(_ start: Int, _ end: Int) -> Double {
+        guard end > start else { return 0 }
+        var x = 0.0
+        var segment = start
+        var tabIndex = firstTab(atOrAfter: start)
+        while tabIndex < tabs.count && tabs[tabIndex] < end {
+            let tab = tabs[tabIndex]
+            x = nextTabStop(after: x + advance(segment, tab))
+            segment = tab + 1
+            tabIndex += 1
+        }
+        x += advance(segment, end)
+        if scalars[end - 1] == Self.softHyphen { x += hyphenPiece(after: end, level: 0).advance }
+        return x
+    }
+
+    func nextTabStop(after x: Double) -> Double {
+        guard tabInterval > 0 else { return x }
+        return ((x / tabInterval).rounded(.down) + 1) * tabInterval
+    }
+
+    private func firstTab(atOrAfter offset: Int) -> Int {
+        var low = 0, high = tabs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tabs[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Reshapes `a..<b` (within one item) on its own and returns its advance.
+    private func reshapedAdvance(_ a: Int, _ b: Int) -> Double {
+        var total = 0.0
+        var offset = a
+        while offset < b {
+            let shaped = items[itemIndex(at: offset)]
+            let end = min(b, shaped.item.range.upperBound)
+            total += Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
+                                options: shaped.options).totalAdvance
+            offset = end
+        }
+        return total
+    }
+}

@@ -1,0 +1,62 @@
+/// A label's text with its character styles: one string, tiled by runs that each carry a `TextStyle`.
+///
+/// Offsets everywhere in layout are Unicode scalars of the whole string (all runs joined), so a layout JSON's
+/// `start`/`end` mean the same with or without runs. `baseStyle` is the label's own style: the CSS block's font
+/// (its strut) and the font UIKit's paragraph rules (R7) are worked out from.
+public struct AttributedText: Sendable {
+    public struct Run: Sendable {
+        public var range: Range<Int>
+        public var style: TextStyle
+        /// True when the run has a style of its own (a CSS inline box); false for text in the label's style.
+        public var isStyled: Bool
+    }
+
+    public let scalars: [Unicode.Scalar]
+    /// Non-empty, in order, covering every scalar; empty only for an empty string.
+    public let runs: [Run]
+    public let baseStyle: TextStyle
+
+    /// Plain text in one style.
+    public init(_ text: String, style: TextStyle) {
+        scalars = Array(text.unicodeScalars)
+        baseStyle = style
+        runs = scalars.isEmpty ? [] : [Run(range: 0..<scalars.count, style: style, isStyled: false)]
+    }
+
+    /// Runs of text, each with its own style or the base style (`nil`). Empty pieces are dropped.
+    public init(base: TextStyle, pieces: [(text: String, style: TextStyle?)]) {
+        var scalars: [Unicode.Scalar] = []
+        var runs: [Run] = []
+        for piece in pieces {
+            let start = scalars.count
+            scalars.append(contentsOf: piece.text.unicodeScalars)
+            guard scalars.count > start else { continue }
+            runs.append(Run(range: start..<scalars.count, style: piece.style ?? base, isStyled: piece.style != nil))
+        }
+        self.scalars = scalars
+        self.runs = runs
+        self.baseStyle = base
+    }
+
+    public var string: String {
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+
+    /// The index of the run holding scalar `offset` (the last run for the end of the text).
+    public func runIndex(at offset: Int) -> Int {
+        guard !runs.isEmpty else { return 0 }
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The style of scalar `offset` (the base style for an empty text).
+    public func style(at offset: Int) -> TextStyle {
+        runs.isEmpty ? baseStyle : runs[runIndex(at: offset)].style
+    }
+}

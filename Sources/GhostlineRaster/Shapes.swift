@@ -1,0 +1,93 @@
+import GhostlineGeometry
+import GhostlineImage
+
+/// Boxes, lines and images, clipped to the canvas before any per-pixel work.
+enum Shapes {
+    /// Fills a rectangle with optionally rounded corners, anti-aliased by the distance from each pixel's
+    /// centre to the shape's edge (coverage = ½ − distance, clamped), which is exact for straight edges.
+    static func fillRoundedRect(_ canvas: inout PixelCanvas, rect: Rect, radius: Double, scale: Scale, color: Color) {
+        let s = scale.value
+        let x0 = rect.minX * s, y0 = rect.minY * s, x1 = rect.maxX * s, y1 = rect.maxY * s
+        let r = max(0, min(radius * s, (x1 - x0) / 2, (y1 - y0) / 2))
+        let halfW = (x1 - x0) / 2, halfH = (y1 - y0) / 2
+        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
+        // Only the part on the canvas: an element can lie partly or wholly outside a fixed-height canvas.
+        let top = max(0, clampedInt(y0.rounded(.down))), bottom = min(canvas.height, clampedInt(y1.rounded(.up)))
+        let left = max(0, clampedInt(x0.rounded(.down))), right = min(canvas.width, clampedInt(x1.rounded(.up)))
+        guard top < bottom, left < right else { return }
+        for y in top..<bottom {
+            for x in left..<right {
+                // Signed distance from the pixel centre to a rounded box (negative inside).
+                let px = abs(Double(x) + 0.5 - cx) - (halfW - r)
+                let py = abs(Double(y) + 0.5 - cy) - (halfH - r)
+                let outside = (max(px, 0) * max(px, 0) + max(py, 0) * max(py, 0)).squareRoot()
+                let distance = outside + min(max(px, py), 0) - r
+                let coverage = min(1, max(0, 0.5 - distance))
+                canvas.blend(x: x, y: y, color: color, coverage: UInt8((coverage * 255).rounded()))
+            }
+        }
+    }
+
+    static func strokeRect(_ canvas: inout PixelCanvas, rect: Rect, scale: Scale, color: Color) {
+        let x0 = pixel(rect.minX, scale), x1 = pixel(rect.maxX, scale) - 1
+        let y0 = pixel(rect.minY, scale), y1 = pixel(rect.maxY, scale) - 1
+        guard x1 >= x0, y1 >= y0 else { return }
+        canvas.fill(x0: x0, x1: x1 + 1, y0: y0, y1: y0 + 1, color: color)
+        canvas.fill(x0: x0, x1: x1 + 1, y0: y1, y1: y1 + 1, color: color)
+        canvas.fill(x0: x0, x1: x0 + 1, y0: y0, y1: y1 + 1, color: color)
+        canvas.fill(x0: x1, x1: x1 + 1, y0: y0, y1: y1 + 1, color: color)
+    }
+
+    /// A one-device-pixel line whose top edge is at `yPoints`.
+    static func horizontalLine(_ canvas: inout PixelCanvas, yPoints: Double, from: Double, to: Double, scale: Scale, color: Color) {
+        let y = pixel(yPoints, scale)
+        canvas.fill(x0: pixel(from, scale), x1: pixel(to, scale), y0: y, y1: y + 1, color: color)
+    }
+
+    /// Draws `image` into `rect`, sampled bilinearly in premultiplied space when the sizes differ. Only the
+    /// destination pixels on the canvas are visited.
+    static func draw(_ image: RGBAImage, in rect: Rect, scale: Scale, on canvas: inout PixelCanvas) {
+        let x0 = pixel(rect.minX, scale), y0 = pixel(rect.minY, scale)
+        let w = pixel(rect.maxX, scale) - x0, h = pixel(rect.maxY, scale) - y0
+        guard w > 0, h > 0, image.width > 0, image.height > 0 else { return }
+        let firstRow = max(0, -y0), endRow = min(h, canvas.height - y0)
+        let firstColumn = max(0, -x0), endColumn = min(w, canvas.width - x0)
+        guard firstRow < endRow, firstColumn < endColumn else { return }
+        let rows = firstRow..<endRow, columns = firstColumn..<endColumn
+        let sx = Double(image.width) / Double(w), sy = Double(image.height) / Double(h)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in rows {
+                let fy = max(0, (Double(y) + 0.5) * sy - 0.5)
+                let iy = min(Int(fy), image.height - 1), iy1 = min(iy + 1, image.height - 1), ty = fy - Double(iy)
+                for x in columns {
+                    let fx = max(0, (Double(x) + 0.5) * sx - 0.5)
+                    let ix = min(Int(fx), image.width - 1), ix1 = min(ix + 1, image.width - 1), tx = fx - Double(ix)
+                    var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+                    func add(_ px: Int, _ py: Int, _ weight: Double) {
+                        guard weight > 0 else { return }
+                        let i = (py * image.width + px) * 4
+                        let alpha = Double(pixels[i + 3]) / 255
+                        r += Double(pixels[i]) * alpha * weight
+                        g += Double(pixels[i + 1]) * alpha * weight
+                        b += Double(pixels[i + 2]) * alpha * weight
+                        a += Double(pixels[i + 3]) * weight
+                    }
+                    add(ix, iy, (1 - tx) * (1 - ty)); add(ix1, iy, tx * (1 - ty))
+                    add(ix, iy1, (1 - tx) * ty); add(ix1, iy1, tx * ty)
+                    func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
+                    canvas.blendPremultiplied(x: x0 + x, y: y0 + y, r: byte(r), g: byte(g), b: byte(b), a: byte(a))
+                }
+            }
+        }
+    }
+
+    /// `round(points × scale)` as a pixel index, clamped so an absurd coordinate cannot trap.
+    static func pixel(_ points: Double, _ scale: Scale) -> Int {
+        clampedInt((points * scale.value).rounded(.toNearestOrAwayFromZero))
+    }
+
+    static func clampedInt(_ value: Double) -> Int {
+        guard value.isFinite else { return value > 0 ? 1 << 30 : -(1 << 30) }
+        return Int(max(-1e9, min(1e9, value)))
+    }
+}

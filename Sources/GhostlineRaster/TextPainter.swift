@@ -1,0 +1,74 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+
+/// Draws a label's glyph runs and their decorations.
+struct TextPainter {
+    let glyphCache: GlyphCache
+    let scale: Scale
+
+    func draw(_ element: LayoutElement, palette: Palette, on canvas: inout PixelCanvas) {
+        let s = scale.value
+        let bins = GlyphCache.subpixelBins
+        for line in element.canvasLines {
+            for run in line.runs {
+                let color = palette.color(run.paint)
+                let pixelsPerEm = run.pointSize * s
+                // Glyphs cannot reach further than a few ems from their pen: skip what cannot touch the canvas
+                // before asking for a bitmap (a 1000 pt paragraph mostly below the canvas rasterizes nothing).
+                let reach = 4 * pixelsPerEm
+                let baselinePixel = Shapes.pixel(line.baseline - run.baselineOffset, scale)
+                guard Double(baselinePixel) + reach >= 0, Double(baselinePixel) - reach <= Double(canvas.height) else { continue }
+                for glyph in run.glyphs {
+                    let penX = (line.x + glyph.x) * s
+                    guard penX + reach >= 0, penX - reach <= Double(canvas.width) else { continue }
+                    var whole = Int(penX.rounded(.down))
+                    var bin = Int(((penX - Double(whole)) * Double(bins)).rounded())
+                    if bin == bins { whole += 1; bin = 0 }
+                    let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin)
+                    guard bitmap.width > 0 else { continue }
+                    let left = whole + bitmap.left
+                    let top = baselinePixel - Int((glyph.y * s).rounded()) - bitmap.top
+                    composite(bitmap, left: left, top: top, color: color, on: &canvas)
+                }
+                for decoration in [run.underline, run.strikethrough].compactMap({ $0 }) {
+                    let y = (line.baseline - run.baselineOffset + decoration.offset) * s
+                    let top = Shapes.clampedInt(y.rounded(.toNearestOrAwayFromZero))
+                    let thickness = max(1, Shapes.clampedInt((decoration.thickness * s).rounded(.toNearestOrAwayFromZero)))
+                    canvas.fill(x0: Shapes.pixel(line.x + run.x, scale), x1: Shapes.pixel(line.x + run.x + run.width, scale),
+                                y0: top, y1: top + thickness, color: color)
+                }
+            }
+        }
+    }
+
+    /// Composites a glyph: coverage in the text's colour, or a colour bitmap as it is (faded by the colour's alpha).
+    private func composite(_ bitmap: GlyphBitmap, left: Int, top: Int, color: Color, on canvas: inout PixelCanvas) {
+        let firstRow = max(0, -top), endRow = min(bitmap.height, canvas.height - top)
+        let firstColumn = max(0, -left), endColumn = min(bitmap.width, canvas.width - left)
+        guard firstRow < endRow, firstColumn < endColumn else { return }
+        let rows = firstRow..<endRow, columns = firstColumn..<endColumn
+        if let rgba = bitmap.color {
+            rgba.withUnsafeBufferPointer { pixels in
+                for row in rows {
+                    for column in columns {
+                        let i = (row * bitmap.width + column) * 4
+                        canvas.blendPremultiplied(x: left + column, y: top + row, r: mul255(pixels[i], color.alpha),
+                                                  g: mul255(pixels[i + 1], color.alpha), b: mul255(pixels[i + 2], color.alpha),
+                                                  a: mul255(pixels[i + 3], color.alpha))
+                    }
+                }
+            }
+            return
+        }
+        bitmap.coverage.withUnsafeBufferPointer { coverage in
+            for row in rows {
+                let base = row * bitmap.width
+                for column in columns {
+                    canvas.blend(x: left + column, y: top + row, color: color, coverage: coverage[base + column])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import GhostlineFonts
+import GhostlineImage
+import GhostlineLayout
+
+/// A text style as written: every key optional, so a run's inline style can inherit what it leaves out from
+/// its label's style. Character keys become a `TextStyle`; paragraph keys (line height, spacing, alignment,
+/// strategies) a `ParagraphStyle`, and in a label with runs they come from the label's own style, as
+/// NSParagraphStyle applies to a whole paragraph.
+public struct StyleDescription: Sendable {
+    // Character keys
+    /// A key of `fonts:`, an installed family (`Inter`) or PostScript name (`Inter-SemiBold`).
+    public var font: String?
+    public var size: Double?
+    public var textStyle: DynamicTextStyle?
+    public var weight: FontWeight?
+    public var italic: Bool?
+    public var color: Color?
+    public var letterSpacing: Double?
+    public var kerning: Bool?
+    public var ligatures: Bool?
+    public var baselineOffset: Double?
+    public var underline: Bool?
+    public var strikethrough: Bool?
+    /// BCP 47.
+    public var language: String?
+
+    // Paragraph keys
+    public var lineHeight: Double?
+    public var lineHeightStrategy: LineHeightStrategy?
+    public var lineSpacing: Double?
+    public var paragraphSpacing: Double?
+    public var paragraphSpacingBefore: Double?
+    public var minimumLineHeight: Double?
+    public var maximumLineHeight: Double?
+    public var lineHeightMultiple: Double?
+    public var alignment: TextAlignment?
+    public var lineBreak: LineBreakStrictness?
+
+    /// Where each key was written, for errors found when the style is resolved.
+    public var marks: [String: SourceMark] = [:]
+    public var mark: SourceMark?
+
+    public init(font: String? = nil, size: Double? = nil, textStyle: DynamicTextStyle? = nil, weight: FontWeight? = nil,
+                lineHeight: Double? = nil, color: Color? = nil) {
+        self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight
+        self.lineHeight = lineHeight; self.color = color
+    }
+
+    /// The keys a style may have, in the order the README lists them.
+    public static let characterKeys = ["font", "size", "textStyle", "weight", "italic", "color", "letterSpacing", "kerning",
+                                       "ligatures", "baselineOffset", "underline", "strikethrough", "language"]
+    public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
+                                       "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
+                                       "lineHeightMultiple", "alignment", "lineBreak"]
+    public static let keys = characterKeys + paragraphKeys
+
+    /// This style with every key it does not set taken from `base`. A run that sets `size` or `textStyle`
+    /// replaces both (they are two ways of saying the size).
+    public func inheriting(from base: StyleDescription) -> StyleDescription {
+        var merged = self
+        merged.font = font ?? base.font
+        if size == nil && textStyle == nil { merged.size = base.size; merged.textStyle = base.textStyle }
+        merged.weight = weight ?? (textStyle == nil ? base.weight : nil)
+        merged.italic = italic ?? base.italic
+        merged.color = color ?? base.color
+        merged.letterSpacing = letterSpacing ?? base.letterSpacing
+        merged.kerning = kerning ?? base.kerning
+        merged.ligatures = ligatures ?? base.ligatures
+        merged.baselineOffset = baselineOffset ?? base.baselineOffset
+        merged.underline = underline ?? base.underline
+        merged.strikethrough = strikethrough ?? base.strikethrough
+        merged.language = language ?? base.language
+        merged.lineHeight = lineHeight ?? base.lineHeight
+        merged.lineHeightStrategy = lineHeightStrategy ?? base.lineHeightStrategy
+        merged.lineSpacing = lineSpacing ?? base.lineSpacing
+        merged.paragraphSpacing = paragraphSpacing ?? base.paragraphSpacing
+        merged.paragraphSpacingBefore = paragraphSpacingBefore ?? base.paragraphSpacingBefore
+        merged.minimumLineHeight = minimumLineHeight ?? base.minimumLineHeight
+        merged.maximumLineHeight = maximumLineHeight ?? base.maximumLineHeight
+        merged.lineHeightMultiple = lineHeightMultiple ?? base.lineHeightMultiple
+        merged.alignment = alignment ?? base.alignment
+        merged.lineBreak = lineBreak ?? base.lineBreak
+        merged.marks = base.marks.merging(marks) { _, own in own }
+        merged.mark = mark ?? base.mark
+        return merged
+    }
+}

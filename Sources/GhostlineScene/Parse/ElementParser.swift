@@ -1,0 +1,158 @@
+import GhostlineImage
+import GhostlineLayout
+
+/// The `root:` tree: stacks, labels (plain or with runs), boxes, images and gaps.
+extension SceneParser {
+    mutating func stack(_ cursor: YAMLCursor, depth: Int = 0) throws(SceneError) -> StackDescription {
+        guard depth < Self.maximumNesting else {
+            throw cursor.error("stacks nest more than \(Self.maximumNesting) levels deep", fix: "flatten the structure")
+        }
+        let keys = try cursor.mapping(allowed: ["stack", "id", "padding", "spacing", "align", "children"])
+        var node = StackDescription(mark: cursor.mark)
+        if let s = keys["stack"] { node.axis = try s.choice(StackAxis.self) }
+        node.id = try identifier(keys["id"])
+        if let p = keys["padding"] { node.padding = try insets(p) }
+        node.spacing = try keys["spacing"]?.number("spacing in points", range: -10_000...10_000) ?? 0
+        if let a = keys["align"] {
+            let alignment = try a.choice(StackAlignment.self)
+            let vertical: [StackAlignment] = [.fill, .leading, .center, .trailing]
+            let horizontal: [StackAlignment] = [.fill, .top, .center, .bottom, .firstBaseline, .lastBaseline, .capHeight, .xHeightCenter]
+            let allowed = node.axis == .vertical ? vertical : horizontal
+            guard allowed.contains(alignment) else {
+                throw a.error("`\(alignment.rawValue)` does not apply to a \(node.axis.rawValue) stack",
+                              fix: "use one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
+            }
+            node.alignment = alignment
+        }
+        if let c = keys["children"] {
+            let items = try c.sequence()
+            for (index, item) in items.enumerated() {
+                let child = try self.child(item, depth: depth)
+                if case .gap = child {
+                    let previousIsGap: Bool = { if case .gap = node.children.last { return true }; return false }()
+                    if index == 0 || index == items.count - 1 || previousIsGap {
+                        throw item.error("a gap must stand between two children", fix: "use the stack's padding for space at its ends, and one gap between two neighbours")
+                    }
+                }
+                node.children.append(child)
+            }
+        }
+        return node
+    }
+
+    mutating func identifier(_ cursor: YAMLCursor?) throws(SceneError) -> String? {
+        guard let cursor else { return nil }
+        let id = try cursor.string()
+        if let first = ids[id] {
+            throw cursor.error("duplicate id `\(id)` (first used at line \(first.node.mark?.line ?? 0))", fix: "give every element its own id")
+        }
+        ids[id] = cursor
+        return id
+    }
+
+    mutating func child(_ cursor: YAMLCursor, depth: Int) throws(SceneError) -> ElementDescription {
+        elementCount += 1
+        guard elementCount <= Self.maximumElements else {
+            throw cursor.error("the scene has more than \(Self.maximumElements) elements", fix: "split it into smaller scenes (check YAML aliases that repeat large parts)")
+        }
+        guard case .mapping(let mapping) = cursor.node else {
+            throw cursor.error("expected a child such as `- label: {…}`", fix: "start the item with label:, box:, image:, gap: or stack:")
+        }
+        let keys = mapping.keys.compactMap(\.string)
+        if keys.contains("stack") { return .stack(try stack(cursor, depth: depth + 1)) }
+        let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap"])
+        guard entry.entries.count == 1, let (kind, value) = entry.entries.first else {
+            throw cursor.error("a child must have exactly one of label, box, image, gap", fix: "split it into separate list items")
+        }
+        switch kind {
+        case "label": return .label(try label(value))
+        case "box": return .box(try box(value))
+        case "image": return .image(try image(value))
+        default: return .gap(try gap(value))
+        }
+    }
+
+    static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
+                            "snapToGrid", "baseWritingDirection"]
+
+    mutating func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelDescription {
+        let keys = try cursor.mapping(allowed: Self.labelKeys)
+        let text: LabelText
+        switch (keys["text"], keys["runs"]) {
+        case (let t?, nil):
+            text = .plain(try t.string())
+        case (nil, let r?):
+            text = .runs(try runs(r))
+        case (_?, let r?):
+            throw r.error("a label has both `text` and `runs`", fix: "keep one: `text` for one style, `runs` for attributed text")
+        case (nil, nil):
+            throw cursor.error("missing required key `text`", fix: "add `text: \"…\"`, or `runs:` for attributed text")
+        }
+        let styleCursor = try keys.required("style", fix: "name a style from `styles:`, or write one inline")
+        var label = LabelDescription(text: text, style: try styleReference(styleCursor))
+        for (key, value) in keys.entries { label.marks[key] = value.mark }
+        label.id = try identifier(keys["id"])
+        label.numberOfLines = try keys["numberOfLines"]?.integer(range: 0...10_000)
+        label.alignment = try keys["alignment"]?.choice(TextAlignment.self)
+        label.lineBreakMode = try keys["lineBreakMode"]?.choice(LineBreakMode.self)
+        label.alignCapHeight = try keys["alignCapHeight"]?.bool() ?? false
+        label.snapToGrid = try keys["snapToGrid"]?.bool() ?? false
+        label.baseWritingDirection = try keys["baseWritingDirection"]?.choice(WritingDirection.self)
+        return label
+    }
+
+    func styleReference(_ cursor: YAMLCursor, allowed: [String] = StyleDescription.keys) throws(SceneError) -> StyleReference {
+        cursor.isMapping ? .inline(try style(cursor, allowed: allowed)) : .named(try cursor.string(), mark: cursor.mark)
+    }
+
+    /// `runs:` — a non-empty list of `{ text, style }`; a run's inline style has character keys only (paragraph
+    /// keys belong to the label's style).
+    func runs(_ cursor: YAMLCursor) throws(SceneError) -> [RunDescription] {
+        let items = try cursor.sequence()
+        guard !items.isEmpty else {
+            throw cursor.error("`runs` is empty", fix: "list at least one run, e.g. `- text: \"Hello\"`")
+        }
+        var runs: [RunDescription] = []
+        for item in items {
+            let keys = try item.mapping(allowed: ["text", "style"])
+            let text = try keys.required("text", fix: "give the run its text, e.g. `- text: \"Terms\"`").string()
+            var run = RunDescription(text: text, mark: item.mark)
+            if let s = keys["style"] {
+                if s.isMapping, let paragraph = try s.mapping(allowed: StyleDescription.keys).entries
+                    .first(where: { StyleDescription.paragraphKeys.contains($0.0) }) {
+                    throw paragraph.1.error("`\(paragraph.0)` is a paragraph key and has no effect on a run",
+                                            fix: "set it on the label's style; runs take: \(StyleDescription.characterKeys.joined(separator: ", "))")
+                }
+                run.style = try styleReference(s, allowed: StyleDescription.characterKeys)
+            }
+            runs.append(run)
+        }
+        return runs
+    }
+
+    mutating func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxDescription {
+        let keys = try cursor.mapping(allowed: ["id", "width", "height", "color", "cornerRadius"])
+        var box = BoxDescription(id: try identifier(keys["id"]), width: try keys["width"]?.number("a width in points", range: 0...10_000),
+                                 height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000),
+                                 cornerRadius: try keys["cornerRadius"]?.number("a radius in points", range: 0...5_000) ?? 0)
+        if let c = keys["color"] { box.color = try color(c) }
+        return box
+    }
+
+    mutating func image(_ cursor: YAMLCursor) throws(SceneError) -> ImageDescription {
+        let keys = try cursor.mapping(allowed: ["id", "file", "width", "height"])
+        let fileCursor = try keys.required("file", fix: "add `file:` with a PNG path relative to the scene")
+        return ImageDescription(id: try identifier(keys["id"]), file: try fileCursor.string(),
+                                width: try keys.required("width", fix: "add `width:` in points").number("a width in points", range: 0...10_000),
+                                height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000),
+                                mark: fileCursor.mark)
+    }
+
+    func gap(_ cursor: YAMLCursor) throws(SceneError) -> GapNode {
+        if cursor.isNumber { return GapNode(value: try cursor.number("a gap in points", range: -10_000...10_000)) }
+        let keys = try cursor.mapping(allowed: ["value", "from", "to"])
+        return GapNode(value: try keys.required("value", fix: "add `value:` in points").number("a gap in points", range: -10_000...10_000),
+                       from: try keys["from"]?.choice(Anchor.self) ?? .bottom,
+                       to: try keys["to"]?.choice(Anchor.self) ?? .top)
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlineShaping
+import Yams
+
+/// Reads a scene's YAML into a `SceneDescription`: every key checked against what is allowed at its place,
+/// every value's type and range, every enum's spelling, ids unique, gaps between two children, the size of
+/// the tree bounded. Nothing is opened here: fonts and images are the resolver's job.
+struct SceneParser {
+    let file: String
+
+    /// Brackets and stacks may nest this deep; aliases may expand to at most this many elements.
+    static let maximumNesting = 64
+    static let maximumElements = 10_000
+
+    /// Ids seen so far, for the duplicate check.
+    var ids: [String: YAMLCursor] = [:]
+    /// Elements parsed so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
+    var elementCount = 0
+
+    init(file: String) { self.file = file }
+
+    static func parse(_ text: String, path: String) throws(SceneError) -> SceneDescription {
+        try YAMLSafety.checkNesting(text, path: path, maximumNesting: maximumNesting)
+        let node: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                throw SceneError(file: path, keyPath: "", problem: "the scene is empty", fix: "start with `canvas:` and `root:` (see the README's scene format)")
+            }
+            node = composed
+        } catch let error as SceneError {
+            throw error
+        } catch let error as YamlError {
+            throw YAMLSafety.describe(error, path: path)
+        } catch {
+            throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+        }
+        var parser = SceneParser(file: path)
+        return try parser.scene(YAMLCursor(node: node, path: "", file: path))
+    }
+
+    static let topKeys = ["canvas", "model", "fonts", "fallback", "styles", "root"]
+
+    mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
+        let top = try document.mapping(allowed: Self.topKeys)
+        let canvas = try self.canvas(try top.required("canvas", fix: "add `canvas: { width: 375 }`"))
+        let model = try top["model"]?.choice(LayoutModel.self)
+        var fonts: [NamedFont] = []
+        if let f = top["fonts"] {
+            for (name, entry) in try f.namedEntries() { fonts.append(try fontEntry(name, entry)) }
+        }
+        var fallback: [FontReference] = []
+        if let f = top["fallback"] {
+            let items = f.isSequence ? try f.sequence() : [f]
+            for item in items { fallback.append(FontReference(try item.string(), mark: item.mark)) }
+        }
+        var styles: [NamedStyle] = []
+        if let s = top["styles"] {
+            for (name, entry) in try s.namedEntries() { styles.append(NamedStyle(name: name, style: try style(entry))) }
+        }
+        let root = try stack(try top.required("root", fix: "add `root:` with a stack of children"))
+        return SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,
+                                sourcePath: file)
+    }
+
+    func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {
+        let keys = try cursor.mapping(allowed: ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection"])
+        let widthCursor = try keys.required("width", fix: "give the canvas width in points, e.g. `width: 375`")
+        var canvas = CanvasDescription(width: try widthCursor.number("a width in points", range: 1...10_000))
+        canvas.marks["width"] = widthCursor.mark
+        if let h = keys["height"] {
+            if !h.isNumber, (try? h.string()) == "auto" { canvas.height = nil } else { canvas.height = try h.number("a height in points or `auto`", range: 1...100_000) }
+            canvas.marks["height"] = h.mark
+        }
+        canvas.scale = try keys["scale"]?.integer(range: 1...3)
+        canvas.background = try keys["background"].map { c throws(SceneError) in try color(c) }
+        if let g = keys["grid"] {
+            canvas.grid = try g.number("a grid unit in points", range: 0.5...1000)
+            canvas.marks["grid"] = g.mark
+        }
+        if let c = keys["contentSize"] { canvas.contentSize = try contentSizeCategory(c) }
+        if let d = keys["layoutDirection"] { canvas.layoutDirection = try d.choice(TextDirection.self) }
+        return canvas
+    }
+
+    // MARK: Values
+
+    func color(_ cursor: YAMLCursor) throws(SceneError) -> Color {
+        let text = try cursor.string()
+        guard let color = Color(hex: text) else {
+            throw cursor.error("`\(text)` is not a colour", fix: "write \"#RRGGBB\" or \"#RRGGBBAA\" in quotes")
+        }
+        return color
+    }
+
+    func contentSizeCategory(_ cursor: YAMLCursor) throws(SceneError) -> ContentSizeCategory {
+        let text = try cursor.string()
+        guard let value = ContentSizeCategory(name: text) else {
+            throw cursor.error("`\(text)` is not a content size category",
+                               fix: "use one of: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " "))")
+        }
+        return value
+    }
+
+    func insets(_ cursor: YAMLCursor) throws(SceneError) -> EdgeInsets {
+        if cursor.isNumber { return EdgeInsets(all: try cursor.number("padding in points", range: 0...10_000)) }
+        let keys = try cursor.mapping(allowed: ["top", "leading", "bottom", "trailing"])
+        func side(_ key: String) throws(SceneError) -> Double { try keys[key]?.number("padding in points", range: 0...10_000) ?? 0 }
+        return EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"), trailing: try side("trailing"))
+    }
+
+    // MARK: Fonts
+
+    func fontEntry(_ name: String, _ cursor: YAMLCursor) throws(SceneError) -> NamedFont {
+        if !cursor.isMapping {
+            return NamedFont(name: name, file: try cursor.string(), mark: cursor.mark)
+        }
+        let keys = try cursor.mapping(allowed: ["file", "index", "metrics"])
+        let index = try keys["index"]?.integer(range: 0...255) ?? 0
+        let fileCursor = try keys.required("file", fix: "name the font file, e.g. `file: /usr/share/fonts/…/Inter-Regular.otf`")
+        var metrics: FontMetricsOverride?
+        if let m = keys["metrics"] {
+            let mk = try m.mapping(allowed: ["unitsPerEm", "ascender", "descender", "lineGap", "capHeight", "xHeight"])
+            func units(_ key: String, _ range: ClosedRange<Int>) throws(SceneError) -> Int? { try mk[key]?.integer(range: range) }
+            metrics = FontMetricsOverride(unitsPerEm: try units("unitsPerEm", 16...16384), ascender: try units("ascender", 1...65535),
+                                          descender: try units("descender", -65535...0), lineGap: try units("lineGap", -65535...65535),
+                                          capHeight: try units("capHeight", 0...65535), xHeight: try units("xHeight", 0...65535))
+        }
+        return NamedFont(name: name, file: try fileCursor.string(), faceIndex: index, metrics: metrics, mark: fileCursor.mark)
+    }
+
+    // MARK: Styles
+
+    /// A style mapping; `allowed` narrows the keys (a run's inline style has no paragraph keys).
+    func style(_ cursor: YAMLCursor, allowed: [String] = StyleDescription.keys) throws(SceneError) -> StyleDescription {
+        let keys = try cursor.mapping(allowed: allowed)
+        var style = StyleDescription()
+        style.mark = cursor.mark
+        for (key, value) in keys.entries { style.marks[key] = value.mark }
+        func points(_ key: String, _ range: ClosedRange<Double>, _ what: String = "points") throws(SceneError) -> Double? {
+            try keys[key]?.number(what, range: range)
+        }
+        style.font = try keys["font"]?.string()
+        style.size = try points("size", 1...1000, "a font size in points")
+        if let t = keys["textStyle"] {
+            style.textStyle = try t.choice(DynamicTextStyle.self)
+            if style.size != nil { throw t.error("both `size` and `textStyle` are set", fix: "keep one: textStyle takes its size from the Dynamic Type table") }
+        }
+        if let w = keys["weight"] {
+            let text = w.isNumber ? String(try w.integer(range: 1...1000)) : try w.string()
+            guard let parsed = FontWeight(name: text) else {
+                throw w.error("`\(text)` is not a font weight", fix: "use one of: \(FontWeight.acceptedNames), or a number 100…900")
+            }
+            style.weight = parsed
+        }
+        style.italic = try keys["italic"]?.bool()
+        style.color = try keys["color"].map { c throws(SceneError) in try color(c) }
+        style.letterSpacing = try points("letterSpacing", -100...100, "letter spacing in points")
+        style.kerning = try keys["kerning"]?.bool()
+        style.ligatures = try keys["ligatures"]?.bool()
+        style.baselineOffset = try points("baselineOffset", -1000...1000)
+        style.underline = try keys["underline"]?.bool()
+        style.strikethrough = try keys["strikethrough"]?.bool()
+        if let l = keys["language"] { style.language = try language(l) }
+        style.lineHeight = try points("lineHeight", 1...2000, "a line height in points")
+        style.lineHeightStrategy = try keys["lineHeightStrategy"]?.choice(LineHeightStrategy.self)
+        style.lineSpacing = try points("lineSpacing", 0...1000)
+        style.paragraphSpacing = try points("paragraphSpacing", 0...1000)
+        style.paragraphSpacingBefore = try points("paragraphSpacingBefore", 0...1000)
+        style.minimumLineHeight = try points("minimumLineHeight", 0...2000)
+        style.maximumLineHeight = try points("maximumLineHeight", 0...2000)
+        style.lineHeightMultiple = try keys["lineHeightMultiple"]?.number("a multiple", range: 0...10)
+        style.alignment = try keys["alignment"]?.choice(TextAlignment.self)
+        style.lineBreak = try keys["lineBreak"]?.choice(LineBreakStrictness.self)
+        return style
+    }
+
+    /// A BCP 47 tag: letters, digits and hyphens, starting with a 2–3 letter language.
+    func language(_ cursor: YAMLCursor) throws(SceneError) -> String {
+        let text = try cursor.string()
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let valid = text.count <= 35 && parts.allSatisfy { !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            && (2...3).contains(parts[0].count) && parts[0].allSatisfy(\.isLetter)
+        guard valid else {
+            throw cursor.error("`\(text)` is not a BCP 47 language tag", fix: "write a tag such as en, ja, zh-Hans, ar or pt-BR")
+        }
+        return text
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlinePNG
+import GhostlineRaster
+import GhostlineShaping
+
+/// Turns a `SceneDescription` into a `Scene` ready for layout: scale, model and content size from the
+/// description or the command line's overrides; fonts opened (files, fontconfig names, the fallback list);
+/// Dynamic Type applied; colours and images collected into the palette; the limits that keep a render
+/// possible enforced. Errors name the place the description recorded.
+public struct SceneResolver {
+    public var fonts: FontLibrary
+    public var overrides: SceneOverrides
+
+    public init(fonts: FontLibrary = .shared, overrides: SceneOverrides = SceneOverrides()) {
+        self.fonts = fonts; self.overrides = overrides
+    }
+
+    /// Same as the PNG reader's limit, so every render can be read back.
+    static let maximumSidePixels = PNGCodec.maximumSidePixels
+
+    public func resolve(_ description: SceneDescription) throws(SceneError) -> Scene {
+        var state = ResolverState(description: description, fonts: fonts, overrides: overrides)
+        return try state.scene()
+    }
+}
+
+/// The resolver's working state: what earlier sections define for later ones, and caches.
+struct ResolverState {
+    let description: SceneDescription
+    let fonts: FontLibrary
+    let file: String
+    let directory: String
+    var scale = Scale.x3
+    var contentSize = ContentSizeCategory.default
+    var model = LayoutModel.uikit
+    var grid: Double?
+    var palette = Palette()
+    var namedFonts: [String: NamedFont] = [:]
+    var styles: [String: StyleDescription] = [:]
+    var fallback = FontFallback()
+    /// Resolved named styles, so a hundred labels in `body` open its font once.
+    var resolvedStyles: [String: (TextStyle, ParagraphStyle)] = [:]
+    let overrides: SceneOverrides
+
+    init(description: SceneDescription, fonts: FontLibrary, overrides: SceneOverrides) {
+        self.description = description
+        self.fonts = fonts
+        self.overrides = overrides
+        self.file = description.sourcePath
+        self.directory = URL(fileURLWithPath: description.sourcePath).deletingLastPathComponent().path
+    }
+
+    func error(_ mark: SourceMark?, _ problem: String, fix: String, keyPath: String = "") -> SceneError {
+        SceneError(file: file, mark: mark, keyPath: keyPath, problem: problem, fix: fix)
+    }
+
+    func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
+    }
+
+    mutating func scene() throws(SceneError) -> Scene {
+        let canvas = description.canvas
+        if let factor = canvas.scale { scale = Scale(factor) }
+        if let override = overrides.scale { scale = override }
+        let limit = SceneResolver.maximumSidePixels
+        if canvas.width * scale.value > Double(limit) {
+            throw error(canvas.marks["width"], "\(canvas.width) pt is \(Int(canvas.width * scale.value)) px at \(scale), over the \(limit) px limit",
+                        fix: "use a smaller width or scale", keyPath: "canvas.width")
+        }
+        if let height = canvas.height, height * scale.value > Double(limit) {
+            throw error(canvas.marks["height"], "\(height) pt is \(Int(height * scale.value)) px at \(scale), over the \(limit) px limit",
+                        fix: "use a smaller height or scale", keyPath: "canvas.height")
+        }
+        grid = canvas.grid
+        if let grid, (grid * scale.value).rounded() != grid * scale.value {
+            throw error(canvas.marks["grid"], "a \(grid) pt grid puts baselines between pixels at \(scale)",
+                        fix: "use a multiple of 1/\(scale.factor) pt, e.g. 4 or 8", keyPath: "canvas.grid")
+        }
+        contentSize = overrides.contentSize ?? canvas.contentSize ?? .default
+        model = overrides.model ?? description.model ?? .uikit
+        let background = palette.add(canvas.background ?? .white)
+
+        for font in description.fonts {
+            let path = absolute(font.file)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw error(font.mark, "font file \(path) does not exist",
+                            fix: "fix the path, or install the package that provides it (fonts-inter, fonts-dejavu-core)")
+            }
+            var resolved = font
+            resolved.file = path
+            namedFonts[font.name] = resolved
+        }
+        for named in description.styles { styles[named.name] = named.style }
+        var fallbackFonts: [Font] = []
+        for reference in description.fallback {
+            fallbackFonts.append(try font(named: reference.name, weight: .regular, italic: false, mark: reference.mark,
+                                          acceptsPath: true))
+        }
+        fallback = FontFallback(fonts: fallbackFonts, system: .shared, library: fonts)
+
+        let root = try stack(description.root)
+        let layoutCanvas = Canvas(width: canvas.width, height: canvas.height, scale: scale, background: background, grid: grid,
+                                  layoutDirection: canvas.layoutDirection ?? .leftToRight)
+        return Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
+                     fallback: fallback, sourcePath: file)
+    }
+
+    // MARK: Fonts
+
+    /// A font by name: a key of `fonts:`, then an installed PostScript or family name; with `acceptsPath`, a
+    /// file path too (the fallback list may name files).
+    mutating func font(named name: String, weight: FontWeight, italic: Bool, mark: SourceMark?,
+                       acceptsPath: Bool = false) throws(SceneError) -> Font {
+        do {
+            if let named = namedFonts[name] {
+                return try fonts.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
+            }
+            if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
+                return try fonts.font(path: absolute(name))
+            }
+            return try fonts.font(FontLocator.locate(name: name, weight: weight, italic: italic))
+        } catch {
+            throw self.error(mark, "\(error)", fix: "")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import GhostlineFonts
+import GhostlineImage
+import GhostlineLayout
+import GhostlinePNG
+
+/// Styles, labels and the rest of the tree.
+extension ResolverState {
+    /// A style description as layout wants it: the character style (font opened, size from Dynamic Type when
+    /// `textStyle` is set, colour in the palette) and the paragraph style.
+    mutating func resolve(_ style: StyleDescription) throws(SceneError) -> (TextStyle, ParagraphStyle) {
+        var size = style.size
+        var lineHeight = style.lineHeight
+        var weight = style.weight ?? .regular
+        if let textStyle = style.textStyle {
+            let spec = DynamicType.spec(textStyle, contentSize)
+            size = spec.pointSize
+            lineHeight = lineHeight ?? spec.lineHeight
+            weight = style.weight ?? spec.weight
+        }
+        guard let size else {
+            throw error(style.mark, "the style has no size", fix: "add `size: 17` (points) or `textStyle: body`")
+        }
+        guard let fontName = style.font else {
+            throw error(style.mark, "missing required key `font`",
+                        fix: "name a font: a key of `fonts:`, a family such as Inter, or a PostScript name")
+        }
+        let font = try self.font(named: fontName, weight: weight, italic: style.italic ?? false, mark: style.marks["font"])
+        let text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
+                             ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
+                             underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
+                             language: style.language, paint: palette.add(style.color ?? .black))
+        var paragraph = ParagraphStyle()
+        paragraph.lineHeight = lineHeight
+        paragraph.lineHeightStrategy = style.lineHeightStrategy ?? .padded
+        paragraph.lineSpacing = style.lineSpacing ?? 0
+        paragraph.paragraphSpacing = style.paragraphSpacing ?? 0
+        paragraph.paragraphSpacingBefore = style.paragraphSpacingBefore ?? 0
+        paragraph.minimumLineHeight = style.minimumLineHeight ?? 0
+        paragraph.maximumLineHeight = style.maximumLineHeight ?? 0
+        paragraph.lineHeightMultiple = style.lineHeightMultiple ?? 0
+        paragraph.alignment = style.alignment ?? .natural
+        paragraph.language = style.language
+        paragraph.lineBreak = style.lineBreak
+        return (text, paragraph)
+    }
+
+    /// The description a reference stands for (a named style looked up, an inline one as written).
+    func description(of reference: StyleReference) throws(SceneError) -> StyleDescription {
+        switch reference {
+        case .inline(let style):
+            return style
+        case .named(let name, let mark):
+            guard let named = styles[name] else {
+                throw error(mark, "no style named `\(name)`",
+                            fix: "define it under `styles:` (defined: \(styles.keys.sorted().joined(separator: ", ")))")
+            }
+            return named
+        }
+    }
+
+    mutating func stack(_ stack: StackDescription) throws(SceneError) -> StackNode {
+        var node = StackNode(id: stack.id, axis: stack.axis, padding: stack.padding, spacing: stack.spacing,
+                             alignment: stack.alignment, children: [])
+        node.children.reserveCapacity(stack.children.count)
+        for child in stack.children {
+            switch child {
+            case .label(let label): node.children.append(.label(try self.label(label)))
+            case .box(let box):
+                node.children.append(.box(BoxNode(id: box.id, width: box.width, height: box.height,
+                                                  paint: palette.add(box.color), cornerRadius: box.cornerRadius)))
+            case .image(let image): node.children.append(.image(try self.image(image)))
+            case .stack(let inner): node.children.append(.stack(try self.stack(inner)))
+            case .gap(let gap): node.children.append(.gap(gap))
+            }
+        }
+        return node
+    }
+
+    mutating func label(_ label: LabelDescription) throws(SceneError) -> LabelNode {
+        let base = try description(of: label.style)
+        var resolved: (TextStyle, ParagraphStyle)
+        if case .named(let name, _) = label.style, let cached = resolvedStyles[name] {
+            resolved = cached
+        } else {
+            resolved = try resolve(base)
+            if case .named(let name, _) = label.style { resolvedStyles[name] = resolved }
+        }
+        var (baseStyle, paragraph) = resolved
+        if let n = label.numberOfLines { paragraph.numberOfLines = n }
+        if let a = label.alignment { paragraph.alignment = a }
+        if let m = label.lineBreakMode { paragraph.lineBreakMode = m }
+        if let d = label.baseWritingDirection { paragraph.baseWritingDirection = d }
+        if label.snapToGrid && grid == nil {
+            throw error(label.marks["snapToGrid"], "snapToGrid needs a baseline grid", fix: "set `canvas.grid` (e.g. 4 or 8 points)")
+        }
+        let text: AttributedText
+        switch label.text {
+        case .plain(let string):
+            text = AttributedText(string, style: baseStyle)
+        case .runs(let runs):
+            var pieces: [(text: String, style: TextStyle?)] = []
+            for run in runs {
+                guard let reference = run.style else { pieces.append((run.text, nil)); continue }
+                let own = try description(of: reference).inheriting(from: base)
+                pieces.append((run.text, try resolve(own).0))
+            }
+            text = AttributedText(base: baseStyle, pieces: pieces)
+        }
+        return LabelNode(id: label.id, text: text, paragraph: paragraph, alignCapHeight: label.alignCapHeight,
+                         snapToGrid: label.snapToGrid)
+    }
+
+    mutating func image(_ image: ImageDescription) throws(SceneError) -> ImageNode {
+        let path = absolute(image.file)
+        let pixels: RGBAImage
+        do {
+            pixels = try PNGCodec.read(contentsOf: path)
+        } catch {
+            throw self.error(image.mark, "\(error)", fix: "")
+        }
+        return ImageNode(id: image.id, paint: palette.add(pixels), source: path, width: image.width, height: image.height)
+    }
+}
