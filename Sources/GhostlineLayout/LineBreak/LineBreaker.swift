@@ -60,7 +60,7 @@ enum LineBreaker {
         var next = 0          // first opportunity that may end the current line
         var nextGrapheme = 0  // first grapheme boundary after the current line's start
         func fits(_ end: Int) -> Bool {
-            fit.fits(paragraph.width(start, trimmedEnd(scalars, start: start, end: end)), in: width)
+            fit.fits(paragraph.width(start, trimmedEnd(scalars, start: start, end: end), edges: .start), in: width)
         }
         while start < scalars.count {
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }

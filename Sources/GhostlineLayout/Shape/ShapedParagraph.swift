@@ -121,18 +121,31 @@ struct ShapedParagraph: Sendable {
         return low
     }
 
+    /// Which ends of a line are shaped on their own when measuring it.
+    enum Edges {
+        /// Both: the width the line is drawn with (no kern with the next line's first letter).
+        case both
+        /// The start only: what a line breaker compares with the box. Chromium measures a candidate line with
+        /// the paragraph's advances up to the break — the kern with the letter after it included — and reshapes
+        /// the end only once the line is chosen (observed: "WAVEYAWATA" at 28 px in 60 px breaks "AWA|TA",
+        /// a line 61.3 px wide once drawn).
+        case start
+    }
+
     /// The advance of scalars `a..<b` as a line holding exactly them would draw them (no tabs expanded).
-    func advance(_ a: Int, _ b: Int) -> Double {
+    func advance(_ a: Int, _ b: Int, edges: Edges = .both) -> Double {
         guard b > a else { return 0 }
         var total = prefix[b] - prefix[a]
-        let startUnsafe = !safe[a], endUnsafe = !safe[b]
+        let startUnsafe = !safe[a], endUnsafe = edges == .both && !safe[b]
         guard startUnsafe || endUnsafe else { return total }
         if startUnsafe && endUnsafe && nextSafe[a] >= previousSafe[b] {
             return reshapedAdvance(a, b)
         }
         if startUnsafe {
+            // The start is shaped anew up to the next safe place, which may lie past `b` (Chromium measures a
+            // candidate line inside that reshaped run, so a kern with the letter after `b` still counts).
             let end = min(b, nextSafe[a])
-            total += reshapedAdvance(a, end) - (prefix[end] - prefix[a])
+            total += reshapedAdvance(a, edges == .both ? end : nextSafe[a], upTo: end) - (prefix[end] - prefix[a])
         }
         if endUnsafe {
             let start = max(a, previousSafe[b])
@@ -143,7 +156,7 @@ struct ShapedParagraph: Sendable {
 
     /// The width of a line holding `start..<end` (the drawn part: trailing spaces already left out), with tabs
     /// at their stops and the hyphen a soft hyphen shows at the line's end.
-    func width(_ start: Int, _ end: Int) -> Double {
+    func width(_ start: Int, _ end: Int, edges: Edges = .both) -> Double {
         guard end > start else { return 0 }
         var x = 0.0
         var segment = start
@@ -154,7 +167,7 @@ struct ShapedParagraph: Sendable {
             segment = tab + 1
             tabIndex += 1
         }
-        x += advance(segment, end)
+        x += advance(segment, end, edges: edges)
         if scalars[end - 1] == Self.softHyphen { x += hyphenPiece(after: end, level: 0).advance }
         return x
     }
@@ -173,15 +186,17 @@ struct ShapedParagraph: Sendable {
         return low
     }
 
-    /// Reshapes `a..<b` (within one item) on its own and returns its advance.
-    private func reshapedAdvance(_ a: Int, _ b: Int) -> Double {
+    /// Reshapes `a..<b` on its own (item by item) and returns the advance of its scalars before `limit`.
+    private func reshapedAdvance(_ a: Int, _ b: Int, upTo limit: Int? = nil) -> Double {
+        let limit = limit ?? b
         var total = 0.0
         var offset = a
-        while offset < b {
+        while offset < b && offset < limit {
             let shaped = items[itemIndex(at: offset)]
             let end = min(b, shaped.item.range.upperBound)
-            total += Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
-                                options: shaped.options).totalAdvance
+            let run = Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
+                                 options: shaped.options)
+            total += run.glyphs.reduce(0) { $0 + ($1.cluster < limit ? $1.advance : 0) }
             offset = end
         }
         return total
