@@ -19,6 +19,7 @@ enum LineAssembly {
         var runs: [GlyphRun] = []
         runs.reserveCapacity(visual.count)
         var pen = 0.0
+        var lastPiece: LinePiece?
         for piece in visual {
             let start = pen
             var glyphs: [PositionedGlyph] = []
@@ -28,6 +29,20 @@ enum LineAssembly {
                 pen += glyph.advance
                 if extraPerSpace > 0 && paragraph.scalars[glyph.cluster] == " " { pen += extraPerSpace }
             }
+            // Pieces split only by script (a space between a Hebrew and a Latin word) continue the previous run.
+            if let last = runs.last, let previous = lastPiece, previous.runIndex == piece.runIndex,
+               previous.font === piece.font, previous.level == piece.level, previous.pointSize == piece.pointSize,
+               !piece.range.isEmpty, !previous.range.isEmpty {
+                var merged = last
+                merged.start = min(last.start, piece.range.lowerBound)
+                merged.end = max(last.end, piece.range.upperBound)
+                merged.width = pen - last.x
+                merged.glyphs += glyphs
+                runs[runs.count - 1] = merged
+                lastPiece = piece
+                continue
+            }
+            lastPiece = piece
             let style = paragraph.text.runs.isEmpty ? paragraph.text.baseStyle : paragraph.text.runs[piece.runIndex].style
             let metrics = piece.font.metrics(pointSize: piece.pointSize)
             runs.append(GlyphRun(

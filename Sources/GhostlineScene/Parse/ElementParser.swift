@@ -80,7 +80,7 @@ extension SceneParser {
         let text: LabelText
         switch (keys["text"], keys["runs"]) {
         case (let t?, nil):
-            text = .plain(try t.string())
+            text = .plain(try self.text(t))
         case (nil, let r?):
             text = .runs(try runs(r))
         case (_?, let r?):
@@ -115,7 +115,7 @@ extension SceneParser {
         var runs: [RunDescription] = []
         for item in items {
             let keys = try item.mapping(allowed: ["text", "style"])
-            let text = try keys.required("text", fix: "give the run its text, e.g. `- text: \"Terms\"`").string()
+            let text = try self.text(try keys.required("text", fix: "give the run its text, e.g. `- text: \"Terms\"`"))
             var run = RunDescription(text: text, mark: item.mark)
             if let s = keys["style"] {
                 if s.isMapping, let paragraph = try s.mapping(allowed: StyleDescription.keys).entries

@@ -11,6 +11,8 @@ import Yams
 /// the tree bounded. Nothing is opened here: fonts and images are the resolver's job.
 struct SceneParser {
     let file: String
+    /// The scene's lines, to read a scalar's raw form where YAML parsing loses something (see `text(_:)`).
+    let sourceLines: [Substring]
 
     /// Brackets and stacks may nest this deep; aliases may expand to at most this many elements.
     static let maximumNesting = 64
@@ -21,7 +23,10 @@ struct SceneParser {
     /// Elements parsed so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
     var elementCount = 0
 
-    init(file: String) { self.file = file }
+    init(file: String, source: String = "") {
+        self.file = file
+        self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    }
 
     static func parse(_ text: String, path: String) throws(SceneError) -> SceneDescription {
         try YAMLSafety.checkNesting(text, path: path, maximumNesting: maximumNesting)
@@ -38,7 +43,7 @@ struct SceneParser {
         } catch {
             throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
         }
-        var parser = SceneParser(file: path)
+        var parser = SceneParser(file: path, source: text)
         return try parser.scene(YAMLCursor(node: node, path: "", file: path))
     }
 
@@ -176,6 +181,20 @@ struct SceneParser {
         style.alignment = try keys["alignment"]?.choice(TextAlignment.self)
         style.lineBreak = try keys["lineBreak"]?.choice(LineBreakStrictness.self)
         return style
+    }
+
+    /// Text that ends up in a label. libyaml drops a U+FEFF at the start of a scalar (written as a character or
+    /// as `\uFEFF`), which would make every layout offset of the label one short; the raw scalar in the file
+    /// tells whether there was one.
+    func text(_ cursor: YAMLCursor) throws(SceneError) -> String {
+        let value = try cursor.string()
+        guard !value.unicodeScalars.starts(with: ["\u{FEFF}"]), let mark = cursor.node.mark,
+              mark.line >= 1, mark.line <= sourceLines.count else { return value }
+        var raw = Substring(sourceLines[mark.line - 1].unicodeScalars.dropFirst(max(0, mark.column - 1)))
+        if raw.first == "\"" || raw.first == "'" { raw = raw.dropFirst() }
+        let escaped = raw.prefix(6).lowercased() == "\\ufeff" || raw.prefix(10).lowercased() == "\\u0000feff"
+        if raw.unicodeScalars.first == "\u{FEFF}" || (escaped && cursor.isDoubleQuoted) { return "\u{FEFF}" + value }
+        return value
     }
 
     /// A BCP 47 tag: letters, digits and hyphens, starting with a 2–3 letter language.

@@ -80,6 +80,7 @@ struct YAMLCursor {
 
     var isMapping: Bool { if case .mapping = node { return true }; return false }
     var isSequence: Bool { if case .sequence = node { return true }; return false }
+    var isDoubleQuoted: Bool { if case .scalar(let scalar) = node { return scalar.style == .doubleQuoted }; return false }
 
     var isNumber: Bool {
         // A quoted "17" is text, not a number: only plain scalars count.
