@@ -22,6 +22,8 @@ public struct ShapingOptions: Hashable, Sendable {
     public var script: String?
     /// BCP 47 language (`ko`, `sr`, `tr`): selects language-specific forms in fonts that have them.
     public var language: String?
+    /// OpenType features switched on or off for some characters (e.g. `halt` to trim CJK punctuation).
+    public var features: [ShapingFeature] = []
 
     public init(kerning: Bool = true, ligatures: Bool = true, letterSpacing: Double = 0,
                 direction: TextDirection = .leftToRight, script: String? = nil, language: String? = nil) {
@@ -30,6 +32,16 @@ public struct ShapingOptions: Hashable, Sendable {
     }
 
     public static let `default` = ShapingOptions()
+}
+
+/// An OpenType feature for the characters `range` of the paragraph (all of them when nil).
+public struct ShapingFeature: Hashable, Sendable {
+    public var tag: String
+    public var value: UInt32
+    public var range: Range<Int>?
+    public init(_ tag: String, value: UInt32 = 1, range: Range<Int>? = nil) {
+        self.tag = tag; self.value = value; self.range = range
+    }
 }
 
 /// One positioned glyph, in points. Advances accumulate from the run's start.
@@ -138,12 +150,16 @@ public enum Shaper {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
 
         var features: [hb_feature_t] = []
-        func feature(_ tag: String, _ value: UInt32) {
+        func feature(_ tag: String, _ value: UInt32, _ range: Range<Int>? = nil) {
             let c = Array(tag.utf8).map { CChar(bitPattern: $0) }
-            features.append(hb_feature_t(tag: gl_hb_tag(c[0], c[1], c[2], c[3]), value: value, start: 0, end: UInt32.max))
+            guard c.count == 4 else { return }
+            features.append(hb_feature_t(tag: gl_hb_tag(c[0], c[1], c[2], c[3]), value: value,
+                                         start: range.map { UInt32($0.lowerBound) } ?? 0,
+                                         end: range.map { UInt32($0.upperBound) } ?? UInt32.max))
         }
         if !options.kerning { feature("kern", 0) }
         if !options.ligatures { feature("liga", 0); feature("clig", 0) }
+        for extra in options.features { feature(extra.tag, extra.value, extra.range) }
         features.withUnsafeBufferPointer { f in hb_shape(hbFont, buffer, f.baseAddress, UInt32(f.count)) }
 
         var count: UInt32 = 0

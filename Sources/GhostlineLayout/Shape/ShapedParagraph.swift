@@ -6,6 +6,8 @@ struct ShapedItem: Sendable {
     var item: TextItem
     var options: ShapingOptions
     var pointSize: Double
+    /// Trim adjacent fullwidth CJK punctuation (css, see `HanKerning`).
+    var trimsPunctuation: Bool
     var run: ShapedRun
 }
 
@@ -59,7 +61,14 @@ struct ShapedParagraph: Sendable {
             let ligatures = style.ligatures && !(model == .css && style.letterSpacing != 0)
             let options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
-            let run = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize, options: options)
+            let trims = model == .css
+            let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,
+                                            options: options, trimsPunctuation: trims)
+            for feature in trimmed {
+                // A trimmed bracket depends on its neighbour: a line may not end between them without reshaping.
+                let boundary = HanKerning.kind(scalars[feature]) == .open ? feature : feature + 1
+                if boundary < scalars.count { safe[boundary] = false }
+            }
             var clusterSeen = Set<Int>()
             for glyph in run.glyphs {
                 perScalar[glyph.cluster] += glyph.advance
@@ -75,7 +84,7 @@ struct ShapedParagraph: Sendable {
             }
             // Inside a multi-scalar cluster (a ligature, a conjunct, an emoji sequence) a line can never end.
             for offset in item.range.dropFirst() where !clusterSeen.contains(offset) { safe[offset] = false }
-            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, run: run))
+            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, trimsPunctuation: trims, run: run))
         }
         var prefix = [Double](repeating: 0, count: scalars.count + 1)
         for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + perScalar[i] }
@@ -92,6 +101,20 @@ struct ShapedParagraph: Sendable {
         self.nextSafe = nextSafe
         self.tabs = scalars.indices.filter { scalars[$0] == Self.tab }
         self.missing = missing
+    }
+
+    /// A range shaped as a line holding it draws it: tabs without advance (the line places them at its tab
+    /// stops) and, when asked, adjacent fullwidth CJK punctuation trimmed — judged inside the range only, so a
+    /// bracket that starts a line keeps its space, as in Chromium.
+    static func shape(_ text: ShapingText, range: Range<Int>, font: Font, pointSize: Double, options: ShapingOptions,
+                      trimsPunctuation: Bool) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
+        let run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
+        guard trimsPunctuation else { return (run, []) }
+        let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing)
+        guard !trims.isEmpty else { return (run, []) }
+        var trimmed = options
+        trimmed.features += trims
+        return (shape(text, range: range, font: font, pointSize: pointSize, options: trimmed), trims.compactMap(\.range?.lowerBound))
     }
 
     /// Shapes a range, with tabs given no advance (a line places them at its tab stops).
@@ -195,7 +218,7 @@ struct ShapedParagraph: Sendable {
             let shaped = items[itemIndex(at: offset)]
             let end = min(b, shaped.item.range.upperBound)
             let run = Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
-                                 options: shaped.options)
+                                 options: shaped.options, trimsPunctuation: shaped.trimsPunctuation).run
             total += run.glyphs.reduce(0) { $0 + ($1.cluster < limit ? $1.advance : 0) }
             offset = end
         }
