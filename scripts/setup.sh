@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
 # the C libraries it wraps (FreeType, HarfBuzz, libpng, ICU, fontconfig), pkg-config, and the fonts its demo
-# scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
+# scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are installed from Debian
+# packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
@@ -15,6 +16,9 @@ packages=(
   libfontconfig-dev    # finding fonts by family and weight
   fonts-inter          # the demo card's typeface
   fonts-dejavu-core    # test font with an ffi ligature and an OS/2 v1 table
+  fonts-noto-core      # font fallback: Arabic, Hebrew, Devanagari, Thai, … (fontconfig's choice per character)
+  fonts-noto-cjk       # font fallback: Japanese, Chinese, Korean
+  fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
 )
 
 if [ "${1:-}" = "--tests" ]; then
