@@ -1,6 +1,7 @@
 // ghostline-bench: how long the demo card takes, stage by stage, and against a peer tool in the same run.
 //
 //   swift run -c release ghostline-bench [SCENE] [--iterations N]
+//   swift run -c release ghostline-bench --long-text      # layout time against text length
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
 // hb-view, rendering the same text with the same font and size to PNG) is measured interleaved in one run.
@@ -31,6 +32,29 @@ if arguments.first == "--diff", arguments.count == 3 {
         ghostTimes.append(try milliseconds { _ = try GhostImage.compose(design: b!, render: a!, renderBackground: .white) })
     }
     print("diff stages, median of \(iterations): decode both \(format(median(decode))), pixel diff \(format(median(diffTimes))), ghost \(format(median(ghostTimes)))")
+    exit(0)
+}
+if arguments.first == "--long-text" {
+    // Layout cost against text length: one label of N words, Latin only and mixed (Arabic, Japanese, emoji —
+    // fallback and bidi at work), broken at 320 pt. Linear means the per-word time stays flat as N grows.
+    let inter = try FontLibrary.shared.font(FontLocator.locate(name: "Inter"))
+    let latin = ["Line", "spacing", "is", "trickier", "than", "it", "looks."]
+    let mixed = ["Hello", "مرحبا", "world", "日本語の", "テキスト", "👍🏽", "and", "שלום", "again."]
+    print("Long text: one label, 320 pt wide, uikit model, median of 3")
+    for (name, words) in [("latin", latin), ("mixed scripts", mixed)] {
+        var previous: Double?
+        for count in [25_000, 50_000, 100_000] {
+            let text = (0..<count).map { words[$0 % words.count] }.joined(separator: " ")
+            let input = LabelLayouter.Input(text: text, style: TextStyle(font: inter, pointSize: 17))
+            var lines = 0
+            let times = (0..<3).map { _ in milliseconds { lines = LabelLayouter.layout(input, width: 320).lines.count } }
+            let ms = median(times)
+            let growth = previous.map { String(format: "  ×%.2f for ×2 words", ms / $0) } ?? ""
+            print(String(format: "  %-13@ %7d words, %6d lines  %9.1f ms  %6.2f µs/word%@", name as NSString, count, lines, ms,
+                         ms * 1000 / Double(count), growth as NSString))
+            previous = ms
+        }
+    }
     exit(0)
 }
 let scenePath = arguments.first ?? "Fixtures/demo/card.yaml"

@@ -116,6 +116,13 @@ struct ExampleSnapshotTests {
         try compare(try sheet.compose(cells), toRecorded: "dynamic-type-matrix@1x.png")
     }
 
+    /// The README's "World text" picture: runs, emoji sequences, Arabic and Japanese through font fallback.
+    @Test func worldTextScene() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/world-text.yaml").path)
+        try compare(try renderer.render(scene).image, toRecorded: "world-text@2x.png")
+    }
+
     func compare(_ image: RGBAImage, toRecorded name: String) throws {
         let url = Paths.snapshots.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" { try PNGCodec.write(image, to: url.path) }
