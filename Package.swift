@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout"]),
+        .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping"]),
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]

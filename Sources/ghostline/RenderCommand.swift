@@ -79,8 +79,9 @@ func warnAboutMissingGlyphs(_ layout: SceneLayout) {
         guard let label = element.labelLayout, !label.missingScalars.isEmpty else { continue }
         let listed = label.missingScalars.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true) }
             .joined(separator: ", ") + (label.missingScalars.count > 5 ? ", …" : "")
-        let message = "ghostline: warning: label '\(element.id)': \(label.font.familyName) has no glyph for \(listed); "
-            + "those characters draw as empty boxes — use a font that has them\n"
+        let message = "ghostline: warning: label '\(element.id)': no font has a glyph for \(listed) (\(label.font.familyName), "
+            + "the scene's fallback list and fontconfig were tried); they draw as empty boxes — install a font that has them "
+            + "or name one under `fallback:`\n"
         FileHandle.standardError.write(Data(message.utf8))
     }
 }

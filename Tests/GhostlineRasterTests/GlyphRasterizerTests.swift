@@ -1,4 +1,5 @@
 import GhostlineFonts
+import GhostlineShaping
 import Testing
 @testable import GhostlineRaster
 
@@ -16,5 +17,39 @@ struct GlyphRasterizerTests {
         #expect(bitmap.color == nil)
         let space = GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: " "), pixelsPerEm: 51, subpixelOffset: 0)
         #expect(space.width == 0)
+    }
+}
+
+/// Colour emoji from a bitmap-only font (Debian's Noto Color Emoji: CBDT, no outlines). fontTools reads its
+/// `head.unitsPerEm` 2048, hhea 1900/−500, one 109 ppem strike, and an advance of 2550 units for U+1F44D.
+@Suite("Colour bitmap glyphs")
+struct ColorGlyphTests {
+    static let emoji = try! Font(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
+    /// FreeType reports 0 units per em for a font without outlines; the `head` table has the real value.
+    @Test func bitmapOnlyFontLoadsWithItsHeadTable() {
+        let font = Self.emoji
+        #expect(font.isBitmapOnly && font.colorStrikes == [109])
+        #expect(font.tables.unitsPerEm == 2048)
+        #expect(font.tables.hhea == VerticalMetricsUnits(ascender: 1900, descender: -500, lineGap: 0))
+        // HarfBuzz positions its glyphs in those units: at 2048 pt the advance is the hmtx value itself.
+        #expect(Shaper.shape("👍", font: font, pointSize: 2048).totalAdvance == 2550)
+    }
+
+    /// Drawn from the 109 ppem strike, scaled to the size: at 51 px an em the bitmap is about 51 × 136/109 wide
+    /// (the strike's bitmaps are 136 × 128), premultiplied (no channel above alpha), and opaque in the middle.
+    @Test func emojiGlyphIsAScaledColourBitmap() throws {
+        let font = Self.emoji
+        let bitmap = GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: "👍"), pixelsPerEm: 51, subpixelOffset: 0)
+        let rgba = try #require(bitmap.color)
+        #expect(bitmap.coverage.isEmpty && rgba.count == bitmap.width * bitmap.height * 4)
+        #expect(abs(bitmap.width - 64) <= 1 && abs(bitmap.height - 60) <= 1)
+        var premultiplied = true
+        for i in stride(from: 0, to: rgba.count, by: 4) where max(rgba[i], rgba[i + 1], rgba[i + 2]) > rgba[i + 3] { premultiplied = false }
+        #expect(premultiplied)
+        let centre = ((bitmap.height / 2) * bitmap.width + bitmap.width / 2) * 4
+        #expect(rgba[centre + 3] == 255)
+        // The same glyph twice gives the same bytes.
+        #expect(GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: "👍"), pixelsPerEm: 51, subpixelOffset: 0).color == rgba)
     }
 }

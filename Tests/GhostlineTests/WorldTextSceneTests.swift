@@ -162,6 +162,14 @@ struct WorldTextSceneTests {
         #expect(elements.first { $0.id == "b" }!.canvasLines[0].end == 3)
     }
 
+    /// A bitmap-only colour font can be a style's own font (it once failed with "no usable 'head' table").
+    @Test func colourEmojiFontAsTheStyleFont() throws {
+        let yaml = "canvas: { width: 120 }\nstyles: { e: { font: Noto Color Emoji, size: 30 } }\nroot:\n  children:\n    - label: { id: e, text: \"🎉\", style: e }\n"
+        let label = try #require(try scene(yaml).layout().elements.first { $0.id == "e" }?.labelLayout)
+        #expect(label.font.familyName == "Noto Color Emoji" && label.missingScalars.isEmpty)
+        #expect(label.lines[0].runs.count == 1 && !label.lines[0].runs[0].isFallback)
+    }
+
     /// Colour emoji are drawn in colour, and the same scene renders the same bytes twice.
     @Test func emojiRenderInColourDeterministically() throws {
         let yaml = "canvas: { width: 120, scale: 2 }\nstyles: { s: { font: Inter, size: 30 } }\nroot:\n  children:\n    - label: { text: \"👍🏽🇯🇵\", style: s }\n"
