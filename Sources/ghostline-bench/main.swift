@@ -50,7 +50,8 @@ if arguments.first == "--long-text" {
             let times = (0..<3).map { _ in milliseconds { lines = LabelLayouter.layout(input, width: 320).lines.count } }
             let ms = median(times)
             let growth = previous.map { String(format: "  ×%.2f for ×2 words", ms / $0) } ?? ""
-            print(String(format: "  %-13@ %7d words, %6d lines  %9.1f ms  %6.2f µs/word%@", name as NSString, count, lines, ms,
+            let label = name.padding(toLength: 14, withPad: " ", startingAt: 0)
+            print(String(format: "  %@ %7d words, %6d lines  %9.1f ms  %6.2f µs/word%@", label as NSString, count, lines, ms,
                          ms * 1000 / Double(count), growth as NSString))
             previous = ms
         }
