@@ -10,9 +10,13 @@ struct MatrixCommand: ParsableCommand {
         commandName: "matrix",
         abstract: "Render a scene in all 12 Dynamic Type categories onto one contact sheet.",
         discussion: """
-        Styles that name a `textStyle` take their size, line height and weight from Apple's Dynamic Type table for
-        each category (xSmall … AX5). Next to the sheet, one layout JSON per category is written as
-        SHEET-<category>.json (or into --layout-dir).
+        Styles that name a `textStyle` take their size and weight from Apple's Dynamic Type table for each
+        category (xSmall … AX5). Their line height depends on the model, as on the platforms it copies: uikit keeps
+        the font's own (UIKit never applies the table's line-height column), css uses the table's (as Figma's and
+        Sketch's iOS kits do); `lineHeight: textStyle` asks for the table's in either. Next to the sheet, one
+        layout JSON per category is written as SHEET-<category>.json (or into --layout-dir).
+
+        Example: ghostline matrix Fixtures/scenes/dynamic-type.yaml -o sheet.png --scale 1
         """
     )
 

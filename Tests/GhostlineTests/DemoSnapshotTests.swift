@@ -123,6 +123,27 @@ struct ExampleSnapshotTests {
         try compare(try renderer.render(scene).image, toRecorded: "world-text@2x.png")
     }
 
+    /// The README's Dynamic Type comparison: the same text styles in uikit (the font's own line height, as UIKit)
+    /// and css (the HIG table's, as the design kits), side by side with their baselines.
+    @Test func textStyleLineHeightsByModel() throws {
+        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let path = Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path
+        let renders = try [LayoutModel.uikit, .css].map { model in
+            try renderer.render(renderer.loadScene(path: path, overrides: SceneOverrides(scale: .x2, model: model)),
+                                debug: [.baselines]).image
+        }
+        try compare(sideBySide(renders[0], renders[1], gap: 20), toRecorded: "dynamic-type-models@2x.png")
+    }
+
+    /// Two images next to each other on white, top-aligned.
+    func sideBySide(_ left: RGBAImage, _ right: RGBAImage, gap: Int) -> RGBAImage {
+        var out = RGBAImage(width: left.width + gap + right.width, height: max(left.height, right.height), fill: .white)
+        for (image, x0) in [(left, 0), (right, left.width + gap)] {
+            for y in 0..<image.height { for x in 0..<image.width { out[x0 + x, y] = image[x, y] } }
+        }
+        return out
+    }
+
     func compare(_ image: RGBAImage, toRecorded name: String) throws {
         let url = Paths.snapshots.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" { try PNGCodec.write(image, to: url.path) }

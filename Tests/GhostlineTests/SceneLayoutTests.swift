@@ -115,7 +115,9 @@ struct SceneLayoutTests {
         #expect(b.frame.y == 61.0 / 3)
     }
 
-    /// Dynamic Type: `textStyle: body` at Large is 17/22 pt, at AX5 53/62 pt (HIG table); headline is Semibold.
+    /// Dynamic Type: `textStyle: body` at Large is 17 pt, at AX5 53 pt (HIG table); headline is Semibold. The
+    /// table's line height (22 pt for body at Large) is the css model's default and, in uikit, only on request
+    /// (`lineHeight: textStyle`): UIKit applies a text style's size and weight, not that column.
     @Test func dynamicTypeTextStylesUseTheHIGTable() throws {
         let yaml = """
         canvas: { width: 375, contentSize: Large }
@@ -132,8 +134,14 @@ struct SceneLayoutTests {
         #expect(body.metrics.pointSize == 17)
         let headline = try #require(large.elements.first { $0.id == "h" }?.labelLayout)
         #expect(headline.font.postScriptName == "Inter-SemiBold")
-        // Padded R7 with the table's 22 pt line height: frame = round((22 − 20.574 + 20.667) × 3) / 3 = 22.
-        #expect(large.elements.first { $0.id == "b" }!.frame.height == 22)
+        // uikit: the font's own line height, R2: ceil(20.574 × 3) / 3 = 62 / 3.
+        #expect(large.elements.first { $0.id == "b" }!.frame.height == 62.0 / 3)
+        // Asked for, padded R7 with the table's 22 pt: frame = round((22 − 20.574 + 20.667) × 3) / 3 = 22.
+        let asked = try layout(yaml.replacingOccurrences(of: "textStyle: body }", with: "textStyle: body, lineHeight: textStyle }"))
+        #expect(asked.elements.first { $0.id == "b" }!.frame.height == 22)
+        // css: the table's line height by default.
+        let css = try layout(yaml, overrides: SceneOverrides(model: .css))
+        #expect(css.elements.first { $0.id == "b" }!.frame.height == 22)
         let ax5 = try layout(yaml, overrides: SceneOverrides(contentSize: .AX5))
         #expect(ax5.elements.first { $0.id == "b" }!.labelLayout!.metrics.pointSize == 53)
         #expect(DynamicType.spec(.caption2, .AX5).pointSize == 40)

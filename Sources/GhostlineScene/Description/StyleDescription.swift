@@ -25,7 +25,11 @@ public struct StyleDescription: Sendable {
     public var language: String?
 
     // Paragraph keys
+    /// A designed line height in points.
     public var lineHeight: Double?
+    /// `lineHeight: textStyle`: the Dynamic Type table's line height for the style's `textStyle`, in either
+    /// model (the css model uses it by default for text styles, as design kits do; UIKit never does).
+    public var lineHeightFromTextStyle: Bool = false
     public var lineHeightStrategy: LineHeightStrategy?
     public var lineSpacing: Double?
     public var paragraphSpacing: Double?
@@ -71,6 +75,7 @@ public struct StyleDescription: Sendable {
         merged.strikethrough = strikethrough ?? base.strikethrough
         merged.language = language ?? base.language
         merged.lineHeight = lineHeight ?? base.lineHeight
+        merged.lineHeightFromTextStyle = lineHeightFromTextStyle || (lineHeight == nil && base.lineHeightFromTextStyle)
         merged.lineHeightStrategy = lineHeightStrategy ?? base.lineHeightStrategy
         merged.lineSpacing = lineSpacing ?? base.lineSpacing
         merged.paragraphSpacing = paragraphSpacing ?? base.paragraphSpacing

@@ -170,7 +170,11 @@ struct SceneParser {
         style.underline = try keys["underline"]?.bool()
         style.strikethrough = try keys["strikethrough"]?.bool()
         if let l = keys["language"] { style.language = try language(l) }
-        style.lineHeight = try points("lineHeight", 1...2000, "a line height in points")
+        if let l = keys["lineHeight"], !l.isNumber, (try? l.string()) == "textStyle" {
+            style.lineHeightFromTextStyle = true
+        } else {
+            style.lineHeight = try points("lineHeight", 1...2000, "a line height in points, or `textStyle`")
+        }
         style.lineHeightStrategy = try keys["lineHeightStrategy"]?.choice(LineHeightStrategy.self)
         style.lineSpacing = try points("lineSpacing", 0...1000)
         style.paragraphSpacing = try points("paragraphSpacing", 0...1000)

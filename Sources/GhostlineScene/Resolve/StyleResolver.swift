@@ -14,8 +14,13 @@ extension ResolverState {
         if let textStyle = style.textStyle {
             let spec = DynamicType.spec(textStyle, contentSize)
             size = spec.pointSize
-            lineHeight = lineHeight ?? spec.lineHeight
             weight = style.weight ?? spec.weight
+            // UIKit applies a text style's size and weight, never the HIG table's line height (measured on
+            // iOS: title1 at Large is the font's 33.667 pt at @3x, not 34); design kits and so the css model do.
+            if style.lineHeightFromTextStyle || (model == .css && lineHeight == nil) { lineHeight = spec.lineHeight }
+        } else if style.lineHeightFromTextStyle {
+            throw error(style.marks["lineHeight"] ?? style.mark, "`lineHeight: textStyle` needs a `textStyle` in the same style",
+                        fix: "add `textStyle: body` (or another text style), or give the line height in points")
         }
         guard let size else {
             throw error(style.mark, "the style has no size", fix: "add `size: 17` (points) or `textStyle: body`")
