@@ -17,8 +17,9 @@ How it measures (one Chromium launch per device scale factor, every case in its 
   * every font file is pinned with @font-face under its own family name; the block's font-family is the
     block font, then the case's fallback files, then `sans-serif` — so characters none of them has go to
     fontconfig exactly as Ghostline's last fallback step asks it (charset + language, no family);
-  * the block is `white-space: pre-wrap; overflow-wrap: break-word` (Ghostline's css defaults) with the case's
-    direction, lang and line-break; runs with a style are spans, vertical-align: <baselineOffset>px;
+  * the block is `white-space: pre-wrap; overflow-wrap: break-word` (Ghostline's css defaults) unless the case
+    sets whiteSpace, overflowWrap or wordBreak (CSS's values in Ghostline's camelCase), with its direction, lang
+    and line-break; runs with a style are spans, vertical-align: <baselineOffset>px;
   * lines: a DOM Range around every Unicode scalar; a scalar starts a new line when its box's vertical centre
     lies below every box of the current line (cases keep line heights at or above the content height so lines
     never overlap); the extent of a line is the union of its scalars' boxes;
@@ -85,6 +86,9 @@ function build(c, markersAt) {
   d.setAttribute("dir", c.direction || "ltr");
   if (c.lang) d.setAttribute("lang", c.lang);
   if (c.lineBreak) d.style.lineBreak = c.lineBreak;
+  if (c.whiteSpace) d.style.whiteSpace = c.whiteSpace;
+  if (c.overflowWrap) d.style.overflowWrap = c.overflowWrap;
+  if (c.wordBreak) d.style.wordBreak = c.wordBreak;
   const where = [], markers = [];
   const want = new Set(markersAt);
   let k = 0;
@@ -110,7 +114,7 @@ function build(c, markersAt) {
   return {d, where, markers};
 }
 
-function measureLines(d, where) {
+function measureLines(d, where, scal) {
   const box = d.getBoundingClientRect();
   const top0 = LU(box.top), left0 = LU(box.left);
   const r = document.createRange();
@@ -118,17 +122,33 @@ function measureLines(d, where) {
   for (let k = 0; k < where.length; k++) {
     const [n, a, b] = where[k];
     r.setStart(n, a); r.setEnd(n, b);
-    const rs = [...r.getClientRects()].filter(q => q.height > 0);
+    // Boxes without ink width (a collapsed space, a joiner) say nothing about the line (placed below).
+    const rs = [...r.getClientRects()].filter(q => q.height > 0 && q.width > 0);
     if (rs.length === 0) {
-      if (k === 0) throw new Error("first scalar has no box");
-      chars.push(Object.assign({}, chars[k - 1], {empty: true}));
+      chars.push(null);
     } else {
       // Chromium maps the hyphen a soft hyphen shows at a line's end to the scalar after it, whose own box then
-      // comes second (on the next line): the last box with ink width is the scalar's own.
-      const inked = rs.filter(b => b.width > 0);
-      const q = inked.length ? inked[inked.length - 1] : rs[0];
+      // comes second (on the next line): the last box is the scalar's own.
+      const q = rs[rs.length - 1];
       chars.push({top: LU(q.top) - top0, bottom: LU(q.bottom) - top0, left: LU(q.left) - left0, right: LU(q.right) - left0,
                   empty: q.width === 0});
+    }
+  }
+  // Scalars before the first one with ink (collapsed leading spaces) belong to its line.
+  const firstInked = chars.findIndex(ch => ch !== null && !ch.empty);
+  if (firstInked < 0) throw new Error("no scalar has a box");
+  for (let k = 0; k < firstInked; k++) chars[k] = Object.assign({}, chars[firstInked], {empty: true});
+  // Others belong to the line of the scalar before them, unless that one ends a line with a newline: then to the
+  // line that follows (collapsed spaces after a newline start the next line).
+  for (let k = firstInked + 1; k < chars.length; k++) {
+    if (chars[k] !== null) continue;
+    if (scal[k - 1] === "\n") {
+      let next = k + 1;
+      while (next < chars.length && (chars[next] === null || chars[next].empty)) next++;
+      for (let j = k; j < Math.min(next, chars.length); j++) chars[j] = Object.assign({}, chars[next] || chars[k - 1], {empty: true});
+      k = next - 1;
+    } else {
+      chars[k] = Object.assign({}, chars[k - 1], {empty: true});
     }
   }
   const lines = [];
@@ -147,9 +167,10 @@ function measureLines(d, where) {
 
 function runCase(c) {
   const base = build(c, []);
-  const m1 = measureLines(base.d, base.where);
   const scal = c.runs.flatMap(run => Array.from(run.text));
-  const white = s => s === " " || s === "\n" || s === "\t";
+  const m1 = measureLines(base.d, base.where, scal);
+  // Spaces at a line's end hang and are not drawn, except with break-spaces, where they take room.
+  const white = s => (s === " " && c.whiteSpace !== "break-spaces") || s === "\n" || s === "\t";
   for (const L of m1.lines) {
     let e = L.end;
     while (e > L.start && white(scal[e - 1])) e--;
@@ -169,7 +190,7 @@ function runCase(c) {
   // one), and an end marker only where it does not.
   function markerPass(positions, atStart) {
     const marked = build(c, positions.filter(p => p !== null));
-    const m2 = measureLines(marked.d, marked.where);
+    const m2 = measureLines(marked.d, marked.where, scal);
     const problems = [];
     if (m2.height !== m1.height) problems.push("height " + m2.height + " != " + m1.height);
     if (m2.lines.length !== m1.lines.length) problems.push("line count " + m2.lines.length + " != " + m1.lines.length);
@@ -250,6 +271,11 @@ def font_paths(c):
     return paths
 
 
+def css_value(name):
+    """Ghostline's camelCase key value (`preWrap`, `breakWord`) as CSS spells it (`pre-wrap`, `break-word`)."""
+    return None if name is None else re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), name)
+
+
 def page_for(cases, scale):
     paths = sorted({p for c in cases for p in font_paths(c)})
     families = {p: f"GW{i}-" + re.sub(r"[^A-Za-z0-9]", "", os.path.splitext(os.path.basename(p))[0]) for i, p in enumerate(paths)}
@@ -279,6 +305,8 @@ def page_for(cases, scale):
                            "lineHeight": None if c["lineHeight"] is None else num(c["lineHeight"]),
                            "width": num(c["width"]), "letterSpacing": num(c["style"].get("letterSpacing", 0)),
                            "direction": c.get("direction"), "lang": c.get("lang"), "lineBreak": c.get("lineBreak"),
+                           "whiteSpace": css_value(c.get("whiteSpace")), "overflowWrap": css_value(c.get("overflowWrap")),
+                           "wordBreak": css_value(c.get("wordBreak")),
                            "runs": runs})
     data = {"scale": scale, "fonts": [{"family": fam, "path": p} for p, fam in sorted(families.items())],
             "cases": data_cases}
@@ -304,7 +332,7 @@ def main():
     out_cases, unconfirmed = [], []
     for c in sorted(cases, key=lambda c: c["id"]):
         entry = {k: c[k] for k in ("id", "width", "lineHeight", "style") if k in c}
-        for k in ("direction", "lang", "lineBreak", "fallback", "text", "runs"):
+        for k in ("direction", "lang", "lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "fallback", "text", "runs"):
             if k in c:
                 entry[k] = c[k]
         count = sum(len(list(r["text"])) for r in runs_of(c))

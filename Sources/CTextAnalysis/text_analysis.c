@@ -2,6 +2,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
 static int32_t walk(UBreakIteratorType type, const uint16_t *text, int32_t length, const char *locale,
@@ -59,6 +60,10 @@ int32_t gl_script_code(uint32_t code_point) {
     UErrorCode status = U_ZERO_ERROR;
     UScriptCode code = uscript_getScript((UChar32)code_point, &status);
     return U_FAILURE(status) ? USCRIPT_UNKNOWN : (int32_t)code;
+}
+
+int32_t gl_line_break_class(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
 }
 
 void gl_script_tag(int32_t code, char *tag) {

@@ -29,6 +29,9 @@ struct ChromiumWorldFixture: Decodable {
         let direction: String?
         let lang: String?
         let lineBreak: String?
+        let whiteSpace: String?
+        let overflowWrap: String?
+        let wordBreak: String?
         let fallback: [String]?
         let text: String?
         let runs: [Run]?
@@ -68,6 +71,9 @@ struct ChromiumWorldTests {
         paragraph.lineHeight = c.lineHeight
         paragraph.language = c.lang
         paragraph.lineBreak = c.lineBreak.flatMap(LineBreakStrictness.init(rawValue:))
+        if let value = c.whiteSpace { paragraph.whiteSpace = try #require(WhiteSpace(rawValue: value)) }
+        if let value = c.overflowWrap { paragraph.overflowWrap = try #require(OverflowWrap(rawValue: value)) }
+        if let value = c.wordBreak { paragraph.wordBreak = try #require(WordBreak(rawValue: value)) }
         switch c.direction {
         case "rtl": paragraph.baseWritingDirection = .rightToLeft
         case "auto": paragraph.baseWritingDirection = .natural

@@ -66,3 +66,44 @@ struct TextStyleHeightTests {
         #expect(throws: SceneError.self) { _ = try loader.parse(bad, path: "/tmp/t.yaml") }
     }
 }
+
+/// CSS's wrapping keys: the css model's defaults are the design tools' (pre-wrap, break-word); a web page's own
+/// defaults (normal, normal) make an overlong word overflow instead of breaking. The uikit model refuses them.
+@Suite("css wrapping keys in scenes")
+struct CSSWrappingKeyTests {
+    let loader = SceneLoader(fonts: FontLibrary())
+    func yaml(_ keys: String, model: String) -> String {
+        "canvas: { width: 100, scale: 1 }\nmodel: \(model)\nstyles: { s: { font: Inter, size: 17\(keys) } }\nroot:\n  children:\n    - label: { id: a, text: \"Pneumonoultramicroscopic words\", style: s }\n"
+    }
+
+    @Test func pageDefaultsLetAnOverlongWordOverflow() throws {
+        let designTool = try loader.parse(yaml("", model: "css"), path: "/tmp/w.yaml").layout()
+        let page = try loader.parse(yaml(", whiteSpace: normal, overflowWrap: normal", model: "css"), path: "/tmp/w.yaml").layout()
+        let broken = try #require(designTool.elements.first { $0.id == "a" }?.labelLayout)
+        let whole = try #require(page.elements.first { $0.id == "a" }?.labelLayout)
+        #expect(broken.lines.allSatisfy { $0.width <= 100.02 })        // broken between letters (within Chromium's 1/64 px)
+        #expect(whole.lines[0].end == 25 && whole.lines[0].width > 100) // "Pneumonoultramicroscopic " overflows whole
+    }
+
+    @Test(arguments: ["whiteSpace: nowrap", "overflowWrap: anywhere", "wordBreak: breakAll", "lineBreak: strict"])
+    func uikitRefusesCSSKeys(key: String) throws {
+        do {
+            _ = try loader.parse(yaml(", " + key, model: "uikit"), path: "/tmp/w.yaml")
+            Issue.record("expected an error")
+        } catch {
+            let name = String(key.prefix { $0 != ":" })
+            #expect(error.keyPath == "styles.s.\(name)" && error.line == 3)
+            #expect(error.problem.contains("CSS property") && error.fix.contains("model: css"))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func badValuesListTheChoices() throws {
+        do {
+            _ = try loader.parse(yaml(", whiteSpace: pre-wrap", model: "css"), path: "/tmp/w.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.keyPath == "styles.s.whiteSpace" && error.fix.contains("preWrap"))
+        }
+    }
+}

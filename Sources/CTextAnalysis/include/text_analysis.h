@@ -25,6 +25,8 @@ int32_t gl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_l
 /* The Unicode Script property of a code point as ICU's UScriptCode (0 = Common, 1 = Inherited), and a code's
    ISO 15924 tag ("Latn", "Arab", …) written into `tag` (5 bytes, NUL-terminated). */
 int32_t gl_script_code(uint32_t code_point);
+/* The UAX #14 line-break class of a code point (ICU's ULineBreak: 2 = AL, 19 = ID, 23 = NU, …). */
+int32_t gl_line_break_class(uint32_t code_point);
 void gl_script_tag(int32_t code, char *tag);
 
 #endif

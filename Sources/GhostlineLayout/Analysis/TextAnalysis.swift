@@ -32,6 +32,9 @@ public struct TextAnalysis: Sendable {
         public var language: String?
         public var profile: BreakOpportunities.Profile = .icu
         public var strictness: LineBreakStrictness?
+        /// CSS `white-space` and `word-break` (css model): extra or fewer break opportunities.
+        public var whiteSpace: WhiteSpace = .preWrap
+        public var wordBreak: WordBreak = .normal
         public init() {}
     }
 
@@ -48,6 +51,7 @@ public struct TextAnalysis: Sendable {
         (levels, paragraphLevels) = Self.bidiLevels(text, count: scalars.count, options: options)
         scripts = Self.resolvedScripts(scalars)
         graphemes = BreakOpportunities.graphemes(text, count: scalars.count)
+        var breaks: [BreakOpportunity]
         if options.strictness == .anywhere {
             // CSS `line-break: anywhere`: every grapheme boundary, hard breaks kept.
             let hard = BreakOpportunities.line(text, scalars: scalars, profile: options.profile, locale: "").filter(\.mandatory)
@@ -62,6 +66,8 @@ public struct TextAnalysis: Sendable {
             breaks = BreakOpportunities.line(text, scalars: scalars, profile: options.profile,
                                              locale: Self.icuLocale(options.language, options.strictness))
         }
+        self.breaks = WhiteSpaceProcessing.adjust(breaks, scalars: scalars, graphemes: graphemes,
+                                                  whiteSpace: options.whiteSpace, wordBreak: options.wordBreak)
     }
 
     /// The direction of the paragraph holding scalar `offset` (the first paragraph's for an empty text).

@@ -63,11 +63,24 @@ public enum LabelLayouter {
         options.language = input.paragraph.language ?? baseStyle.language
         options.profile = css ? .chromium : .icu
         options.strictness = css ? (input.paragraph.lineBreak ?? .auto) : nil
-        let analysis = TextAnalysis(input.text.scalars, options: options)
-        let items = Itemizer.items(input.text, analysis: analysis, fallback: input.fallback)
+        var text = input.text
+        var adjustments = ShapingAdjustments()
+        if css {
+            // CSS white-space processing: collapsed spaces keep their offsets but lose their advance.
+            let processed = WhiteSpaceProcessing(text.scalars, whiteSpace: input.paragraph.whiteSpace)
+            if processed.collapsed.contains(true) || processed.scalars != text.scalars {
+                text = AttributedText(replacing: text, scalars: processed.scalars)
+                adjustments.collapsed = processed.collapsed
+            }
+            adjustments.trimsPunctuation = true
+            options.whiteSpace = input.paragraph.whiteSpace
+            options.wordBreak = input.paragraph.wordBreak
+        }
+        let analysis = TextAnalysis(text.scalars, options: options)
+        let items = Itemizer.items(text, analysis: analysis, fallback: input.fallback)
         let tabInterval = input.paragraph.tabInterval ?? defaultTabInterval(baseStyle, model: input.model)
-        let paragraph = ShapedParagraph(text: input.text, analysis: analysis, items: items, model: input.model,
-                                        tabInterval: tabInterval)
+        let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items, model: input.model,
+                                        tabInterval: tabInterval, adjustments: adjustments)
         return Prepared(input: input, paragraph: paragraph, base: metrics(baseStyle.font, baseStyle.pointSize, model: input.model))
     }
 
@@ -81,8 +94,14 @@ public enum LabelLayouter {
         let input = prepared.input
         let paragraph = prepared.paragraph
         let css = input.model == .css
-        var broken = LineBreaker.breakLines(paragraph, width: width ?? .infinity, mode: input.paragraph.lineBreakMode,
-                                            fit: css ? .chromium(input.scale) : .points, trailingTerminatorAddsLine: !css)
+        let wraps = !css || input.paragraph.whiteSpace.wraps
+        var rules = LineBreaker.Rules()
+        rules.fit = css ? .chromium(input.scale) : .points
+        rules.trailingTerminatorAddsLine = !css
+        rules.breaksWithinWords = !css || input.paragraph.overflowWrap != .normal
+        rules.spacesHang = !(css && input.paragraph.whiteSpace == .breakSpaces)
+        var broken = LineBreaker.breakLines(paragraph, width: wraps ? width ?? .infinity : .infinity,
+                                            mode: input.paragraph.lineBreakMode, rules: rules)
         if broken.isEmpty {
             // An empty label still has one (empty) line: UILabel with "" is as tall as one line of its font.
             broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]

@@ -42,11 +42,21 @@ public enum LineFit: Sendable {
 /// takes as many break opportunities as fit. Widths come from the paragraph's prefix sums, so the pass is
 /// linear in the text's length; only a break at a place unsafe for shaping reshapes the piece beside it.
 enum LineBreaker {
-    /// - Parameters:
-    ///   - fit: how a line's width is compared with `width`.
-    ///   - trailingTerminatorAddsLine: TextKit gives text ending in a newline an empty last line; CSS does not.
-    static func breakLines(_ paragraph: ShapedParagraph, width: Double, mode: LineBreakMode, fit: LineFit = .points,
-                           trailingTerminatorAddsLine: Bool = true) -> [BrokenLine] {
+    /// How the model breaks lines beyond the break opportunities themselves.
+    struct Rules {
+        /// How a line's width is compared with the box.
+        var fit: LineFit = .points
+        /// TextKit gives text ending in a newline an empty last line; CSS does not.
+        var trailingTerminatorAddsLine = true
+        /// A word wider than the line is broken between grapheme clusters (UILabel; CSS `overflow-wrap:
+        /// break-word`); otherwise it overflows (CSS `overflow-wrap: normal`).
+        var breaksWithinWords = true
+        /// Spaces at a line's end hang past its edge and do not count (UIKit, CSS except `break-spaces`).
+        var spacesHang = true
+    }
+
+    static func breakLines(_ paragraph: ShapedParagraph, width: Double, mode: LineBreakMode, rules: Rules = Rules()) -> [BrokenLine] {
+        let fit = rules.fit
         let scalars = paragraph.scalars
         guard !scalars.isEmpty else { return [] }
         let opportunities = paragraph.analysis.breaks
@@ -59,8 +69,11 @@ enum LineBreaker {
         var start = 0
         var next = 0          // first opportunity that may end the current line
         var nextGrapheme = 0  // first grapheme boundary after the current line's start
+        func visibleEnd(_ end: Int) -> Int {
+            rules.spacesHang ? trimmedEnd(scalars, start: start, end: end) : terminatorTrimmedEnd(scalars, start: start, end: end)
+        }
         func fits(_ end: Int) -> Bool {
-            fit.fits(paragraph.width(start, trimmedEnd(scalars, start: start, end: end), edges: .start), in: width)
+            fit.fits(paragraph.width(start, visibleEnd(end), edges: .start), in: width)
         }
         while start < scalars.count {
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
@@ -83,6 +96,9 @@ enum LineBreaker {
             if !wraps || (mode != .charWrap && lastFit != nil) {
                 // Not wrapping: run to the hard break. Word wrap: the last opportunity that fits.
                 lastFit = lastFit ?? hardLimit
+            } else if mode != .charWrap && !rules.breaksWithinWords {
+                // CSS overflow-wrap: normal: the word that does not fit stays whole and overflows.
+                lastFit = index < opportunities.count ? opportunities[index].offset : scalars.count
             } else {
                 // charWrap, or a word wider than the line: as many grapheme clusters as fit, at least one,
                 // never past the end of the overflowing word (word wrap) or the next hard break.
@@ -103,14 +119,14 @@ enum LineBreaker {
                 lastFit = end
             }
             let end = lastFit!
-            let visibleEnd = trimmedEnd(scalars, start: start, end: end)
+            let drawnEnd = visibleEnd(end)
             let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
-            lines.append(BrokenLine(start: start, end: end, visibleEnd: visibleEnd,
-                                    width: paragraph.width(start, visibleEnd), endsParagraph: hard))
+            lines.append(BrokenLine(start: start, end: end, visibleEnd: drawnEnd,
+                                    width: paragraph.width(start, drawnEnd), endsParagraph: hard))
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.
-        if trailingTerminatorAddsLine, let last = scalars.last, isLineTerminator(last) {
+        if rules.trailingTerminatorAddsLine, let last = scalars.last, isLineTerminator(last) {
             lines.append(BrokenLine(start: scalars.count, end: scalars.count, visibleEnd: scalars.count, width: 0,
                                     endsParagraph: true))
         }
@@ -125,6 +141,13 @@ enum LineBreaker {
             guard isLineTerminator(scalar) || (scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}") else { break }
             visibleEnd -= 1
         }
+        return visibleEnd
+    }
+
+    /// `end` moved back over line terminators only (`break-spaces`: spaces take room).
+    static func terminatorTrimmedEnd(_ scalars: [Unicode.Scalar], start: Int, end: Int) -> Int {
+        var visibleEnd = end
+        while visibleEnd > start && isLineTerminator(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
         return visibleEnd
     }
 

@@ -33,7 +33,7 @@ extension ShapedParagraph {
                 glyphs = Self.slice(shaped.run, range)
             } else {
                 glyphs = Self.shape(shapingText, range: range, font: shaped.item.font, pointSize: shaped.pointSize,
-                                    options: shaped.options, trimsPunctuation: shaped.trimsPunctuation).run.glyphs
+                                    options: shaped.options, adjustments: adjustments).run.glyphs
             }
             pieces.append(LinePiece(range: range, runIndex: shaped.item.runIndex, font: shaped.item.font,
                                     pointSize: shaped.pointSize, isFallback: shaped.item.isFallback,

@@ -6,9 +6,16 @@ struct ShapedItem: Sendable {
     var item: TextItem
     var options: ShapingOptions
     var pointSize: Double
-    /// Trim adjacent fullwidth CJK punctuation (css, see `HanKerning`).
-    var trimsPunctuation: Bool
     var run: ShapedRun
+}
+
+/// What the css model changes in shaped text: adjacent fullwidth CJK punctuation trimmed (`HanKerning`) and
+/// spaces collapsed by `white-space` (no advance, no glyph).
+struct ShapingAdjustments: Sendable {
+    var trimsPunctuation = false
+    /// `collapsed[i]`: scalar `i` is removed by white-space collapsing; empty when nothing collapses.
+    var collapsed: [Bool] = []
+    static let none = ShapingAdjustments()
 }
 
 /// The third stage's result: every item shaped once, in its own direction, script and language, and the
@@ -39,11 +46,14 @@ struct ShapedParagraph: Sendable {
     let tabInterval: Double
     /// Characters no font in the cascade could draw, in order of first appearance.
     let missing: [Unicode.Scalar]
+    let adjustments: ShapingAdjustments
 
     var scalars: [Unicode.Scalar] { text.scalars }
 
-    init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], model: LayoutModel, tabInterval: Double) {
+    init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], model: LayoutModel, tabInterval: Double,
+         adjustments: ShapingAdjustments = .none) {
         self.text = text
+        self.adjustments = adjustments
         self.analysis = analysis
         self.tabInterval = tabInterval
         let shapingText = ShapingText(text.scalars)
@@ -61,9 +71,8 @@ struct ShapedParagraph: Sendable {
             let ligatures = style.ligatures && !(model == .css && style.letterSpacing != 0)
             let options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
-            let trims = model == .css
             let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,
-                                            options: options, trimsPunctuation: trims)
+                                            options: options, adjustments: adjustments)
             for feature in trimmed {
                 // A trimmed bracket depends on its neighbour: a line may not end between them without reshaping.
                 let boundary = HanKerning.kind(scalars[feature]) == .open ? feature : feature + 1
@@ -84,7 +93,7 @@ struct ShapedParagraph: Sendable {
             }
             // Inside a multi-scalar cluster (a ligature, a conjunct, an emoji sequence) a line can never end.
             for offset in item.range.dropFirst() where !clusterSeen.contains(offset) { safe[offset] = false }
-            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, trimsPunctuation: trims, run: run))
+            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, run: run))
         }
         var prefix = [Double](repeating: 0, count: scalars.count + 1)
         for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + perScalar[i] }
@@ -104,17 +113,33 @@ struct ShapedParagraph: Sendable {
     }
 
     /// A range shaped as a line holding it draws it: tabs without advance (the line places them at its tab
-    /// stops) and, when asked, adjacent fullwidth CJK punctuation trimmed — judged inside the range only, so a
-    /// bracket that starts a line keeps its space, as in Chromium.
+    /// stops), collapsed spaces without advance or glyph, and, when asked, adjacent fullwidth CJK punctuation
+    /// trimmed — judged inside the range only, so a bracket that starts a line keeps its space, as in Chromium.
     static func shape(_ text: ShapingText, range: Range<Int>, font: Font, pointSize: Double, options: ShapingOptions,
-                      trimsPunctuation: Bool) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
-        let run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
-        guard trimsPunctuation else { return (run, []) }
-        let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing)
-        guard !trims.isEmpty else { return (run, []) }
-        var trimmed = options
-        trimmed.features += trims
-        return (shape(text, range: range, font: font, pointSize: pointSize, options: trimmed), trims.compactMap(\.range?.lowerBound))
+                      adjustments: ShapingAdjustments) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
+        var run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
+        var trimmedOffsets: [Int] = []
+        if adjustments.trimsPunctuation {
+            let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing)
+            if !trims.isEmpty {
+                var trimmed = options
+                trimmed.features += trims
+                run = shape(text, range: range, font: font, pointSize: pointSize, options: trimmed)
+                trimmedOffsets = trims.compactMap(\.range?.lowerBound)
+            }
+        }
+        if !adjustments.collapsed.isEmpty, run.glyphs.contains(where: { adjustments.collapsed[$0.cluster] }) {
+            let space = font.glyphIndex(for: " ")
+            let glyphs = run.glyphs.map { glyph -> ShapedGlyph in
+                guard adjustments.collapsed[glyph.cluster] else { return glyph }
+                var blank = glyph
+                blank.glyph = space
+                blank.advance = 0
+                return blank
+            }
+            run = ShapedRun(range: run.range, glyphs: glyphs, direction: run.direction, pointSize: run.pointSize)
+        }
+        return (run, trimmedOffsets)
     }
 
     /// Shapes a range, with tabs given no advance (a line places them at its tab stops).
@@ -218,7 +243,7 @@ struct ShapedParagraph: Sendable {
             let shaped = items[itemIndex(at: offset)]
             let end = min(b, shaped.item.range.upperBound)
             let run = Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
-                                 options: shaped.options, trimsPunctuation: shaped.trimsPunctuation).run
+                                 options: shaped.options, adjustments: adjustments).run
             total += run.glyphs.reduce(0) { $0 + ($1.cluster < limit ? $1.advance : 0) }
             offset = end
         }

@@ -38,6 +38,14 @@ public struct AttributedText: Sendable {
         self.baseStyle = base
     }
 
+    /// The same runs over other scalars (as many): what white-space processing hands to shaping.
+    init(replacing other: AttributedText, scalars: [Unicode.Scalar]) {
+        precondition(scalars.count == other.scalars.count)
+        self.scalars = scalars
+        self.runs = other.runs
+        self.baseStyle = other.baseStyle
+    }
+
     public var string: String {
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars)

@@ -70,6 +70,45 @@ public enum LineBreakMode: String, Sendable, Codable, CaseIterable {
     case wordWrap, charWrap, clip, truncateTail, truncateHead, truncateMiddle
 }
 
+/// CSS `white-space`: whether spaces and newlines are kept, and whether lines wrap.
+public enum WhiteSpace: String, Sendable, Codable, CaseIterable {
+    /// Spaces, tabs and newlines collapse to one space; lines wrap.
+    case normal
+    /// Collapse as `normal`; lines never wrap.
+    case nowrap
+    /// Everything kept; newlines break; lines never wrap.
+    case pre
+    /// Everything kept; newlines break; lines wrap, spaces at a line's end hang (design tools' default).
+    case preWrap
+    /// Spaces and tabs collapse, newlines break; lines wrap.
+    case preLine
+    /// As `preWrap`, but spaces take room and may wrap like letters: a line can break after any space.
+    case breakSpaces
+
+    var collapsesSpaces: Bool { self == .normal || self == .nowrap || self == .preLine }
+    var keepsNewlines: Bool { !(self == .normal || self == .nowrap) }
+    var wraps: Bool { !(self == .nowrap || self == .pre) }
+}
+
+/// CSS `overflow-wrap`: may a word that does not fit on a line of its own be broken between letters?
+public enum OverflowWrap: String, Sendable, Codable, CaseIterable {
+    /// No: it overflows the box (a browser page's default).
+    case normal
+    /// Yes, when nothing else fits (design tools' default, and UILabel's).
+    case breakWord
+    /// Yes, as `breakWord` (the two differ only in min-content sizing, which Ghostline does not do).
+    case anywhere
+}
+
+/// CSS `word-break`.
+public enum WordBreak: String, Sendable, Codable, CaseIterable {
+    case normal
+    /// Lines may break between any two letters, as between ideographs.
+    case breakAll
+    /// No breaks inside words of ideographs, kana or Hangul: CJK text breaks at spaces and punctuation only.
+    case keepAll
+}
+
 /// A paragraph's base direction (NSWritingDirection; CSS `direction`, or `dir=auto` for `natural`).
 public enum WritingDirection: String, Sendable, Codable, CaseIterable {
     /// From the paragraph's first strong character (UAX #9 rules P2–P3); without one, the layout direction.
@@ -100,6 +139,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// CSS `line-break` (css model; nil = `auto`, which Chromium treats as `normal`). The uikit model breaks by
     /// ICU's default rules for the language.
     public var lineBreak: LineBreakStrictness?
+    /// CSS `white-space`, `overflow-wrap` and `word-break` (css model). Ghostline's defaults are the design
+    /// tools' (`pre-wrap`, `break-word`, `normal`); a browser page's own defaults are `normal`, `normal`, `normal`.
+    public var whiteSpace: WhiteSpace = .preWrap
+    public var overflowWrap: OverflowWrap = .breakWord
+    public var wordBreak: WordBreak = .normal
     /// Tab stops every this many points; nil = the model's default (uikit: NSParagraphStyle's 28 pt; css:
     /// `tab-size: 8`, eight spaces of the paragraph's font).
     public var tabInterval: Double?

@@ -38,7 +38,11 @@ public struct StyleDescription: Sendable {
     public var maximumLineHeight: Double?
     public var lineHeightMultiple: Double?
     public var alignment: TextAlignment?
+    // css only (the uikit model refuses them: UILabel has no such settings)
     public var lineBreak: LineBreakStrictness?
+    public var whiteSpace: WhiteSpace?
+    public var overflowWrap: OverflowWrap?
+    public var wordBreak: WordBreak?
 
     /// Where each key was written, for errors found when the style is resolved.
     public var marks: [String: SourceMark] = [:]
@@ -55,7 +59,10 @@ public struct StyleDescription: Sendable {
                                        "ligatures", "baselineOffset", "underline", "strikethrough", "language"]
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
-                                       "lineHeightMultiple", "alignment", "lineBreak"]
+                                       "lineHeightMultiple", "alignment", "lineBreak", "whiteSpace", "overflowWrap",
+                                       "wordBreak"]
+    /// Paragraph keys with CSS's meaning only.
+    public static let cssOnlyKeys = ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak"]
     public static let keys = characterKeys + paragraphKeys
 
     /// This style with every key it does not set taken from `base`. A run that sets `size` or `textStyle`
@@ -85,6 +92,9 @@ public struct StyleDescription: Sendable {
         merged.lineHeightMultiple = lineHeightMultiple ?? base.lineHeightMultiple
         merged.alignment = alignment ?? base.alignment
         merged.lineBreak = lineBreak ?? base.lineBreak
+        merged.whiteSpace = whiteSpace ?? base.whiteSpace
+        merged.overflowWrap = overflowWrap ?? base.overflowWrap
+        merged.wordBreak = wordBreak ?? base.wordBreak
         merged.marks = base.marks.merging(marks) { _, own in own }
         merged.mark = mark ?? base.mark
         return merged

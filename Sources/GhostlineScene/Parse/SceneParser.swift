@@ -184,6 +184,9 @@ struct SceneParser {
         style.lineHeightMultiple = try keys["lineHeightMultiple"]?.number("a multiple", range: 0...10)
         style.alignment = try keys["alignment"]?.choice(TextAlignment.self)
         style.lineBreak = try keys["lineBreak"]?.choice(LineBreakStrictness.self)
+        style.whiteSpace = try keys["whiteSpace"]?.choice(WhiteSpace.self)
+        style.overflowWrap = try keys["overflowWrap"]?.choice(OverflowWrap.self)
+        style.wordBreak = try keys["wordBreak"]?.choice(WordBreak.self)
         return style
     }
 

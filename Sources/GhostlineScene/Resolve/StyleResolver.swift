@@ -46,6 +46,15 @@ extension ResolverState {
         paragraph.alignment = style.alignment ?? .natural
         paragraph.language = style.language
         paragraph.lineBreak = style.lineBreak
+        let cssOnly = [("lineBreak", style.lineBreak != nil), ("whiteSpace", style.whiteSpace != nil),
+                       ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil)]
+        if model == .uikit, let key = cssOnly.first(where: \.1)?.0 {
+            throw error(style.marks[key], "`\(key)` is a CSS property and the uikit model has no such setting",
+                        fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")
+        }
+        paragraph.whiteSpace = style.whiteSpace ?? .preWrap
+        paragraph.overflowWrap = style.overflowWrap ?? .breakWord
+        paragraph.wordBreak = style.wordBreak ?? .normal
         return (text, paragraph)
     }
 
