@@ -31,6 +31,8 @@ public enum LayoutJSON {
             members.append(("lines", .array(element.canvasLines.map { line in
                 .object([("start", .integer(line.start)), ("end", .integer(line.end)), ("x", .number(line.x)),
                          ("width", .number(line.width)), ("baseline", .number(line.baseline)),
+                         ("utf16Start", .integer(line.utf16Start)), ("utf16End", .integer(line.utf16End)),
+                         ("text", .string(line.text)),
                          ("runs", .array(line.runs.map { run(line, $0, palette: palette) }))])
             })))
             let top = element.frame.y
@@ -47,6 +49,7 @@ public enum LayoutJSON {
                 ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
             ])))
             members.append(("direction", .string(label.direction.rawValue)))
+            members.append(("truncated", .bool(label.truncated)))
             if !label.missingScalars.isEmpty {
                 members.append(("missingGlyphs", .array(label.missingScalars.map { .string(codePoint($0)) })))
             }

@@ -62,6 +62,13 @@ public struct LabelLine: Sendable {
     public var descent: Double
     /// True when the line was cut short with an ellipsis (or clipped by `numberOfLines`).
     public var truncated: Bool
+    /// The text the line shows, in logical order: its drawn scalars, with an ellipsis where truncation put one
+    /// and the hyphen a soft hyphen shows at a break (trailing spaces and the newline left out).
+    public var text: String = ""
+    /// `start` and `end` in UTF-16 code units of the label's text, as NSRange counts (an emoji outside the Basic
+    /// Multilingual Plane is two).
+    public var utf16Start: Int = 0
+    public var utf16End: Int = 0
 
     /// Every glyph of the line, left to right, x from the line's left edge.
     public var glyphs: [PositionedGlyph] { runs.flatMap(\.glyphs) }
@@ -97,4 +104,6 @@ public struct LabelLayout: Sendable {
     public var missingScalars: [Unicode.Scalar] = []
     /// The direction of the label's first paragraph.
     public var direction: TextDirection = .leftToRight
+    /// True when a line was truncated (UILabel's text did not fit in `numberOfLines`).
+    public var truncated: Bool { lines.contains(where: \.truncated) }
 }

@@ -114,6 +114,9 @@ public enum LabelLayouter {
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
         let vertical = placeVertically(prepared, extents: extents, endsParagraph: broken.map(\.endsParagraph))
 
+        // NSRange offsets: UTF-16 code units before each scalar.
+        var utf16Before = [Int](repeating: 0, count: input.text.scalars.count + 1)
+        for (index, scalar) in input.text.scalars.enumerated() { utf16Before[index + 1] = utf16Before[index] + scalar.utf16.count }
         let intrinsicWidth = input.scale.ceilToPixel(broken.map(\.width).max() ?? 0)
         let boxWidth = width ?? intrinsicWidth
         var lines: [LabelLine] = []
@@ -125,6 +128,8 @@ public enum LabelLayouter {
             built.x = LineAssembly.alignedX(width: built.width, box: boxWidth, alignment: input.paragraph.alignment,
                                             direction: direction)
             built.baseline = vertical.baselines[index]
+            built.utf16Start = utf16Before[line.start]
+            built.utf16End = utf16Before[line.end]
             let extent = LineExtent(extents[index].drawn)
             built.ascent = extent.ascent
             built.descent = extent.descent

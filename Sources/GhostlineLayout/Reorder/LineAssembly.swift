@@ -54,9 +54,29 @@ enum LineAssembly {
                     ? TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness) : nil,
                 glyphs: glyphs))
         }
-        return LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: 0,
-                         width: extraPerSpace > 0 ? pen : line.width, baseline: 0, runs: runs, ascent: 0, descent: 0,
-                         truncated: line.truncated)
+        var assembled = LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: 0,
+                                  width: extraPerSpace > 0 ? pen : line.width, baseline: 0, runs: runs, ascent: 0, descent: 0,
+                                  truncated: line.truncated)
+        assembled.text = displayedText(pieces, paragraph: paragraph)
+        return assembled
+    }
+
+    /// The pieces' text in logical order: scalars as they are (a soft hyphen is never shown as itself, a
+    /// collapsed space not at all), an inserted ellipsis or hyphen as the character it draws.
+    static func displayedText(_ pieces: [LinePiece], paragraph: ShapedParagraph) -> String {
+        var text = String.UnicodeScalarView()
+        let collapsed = paragraph.adjustments.collapsed
+        for piece in pieces {
+            if let inserted = piece.inserted {
+                text.append(inserted)
+            } else {
+                for offset in piece.range where paragraph.scalars[offset] != ShapedParagraph.softHyphen
+                    && (collapsed.isEmpty || !collapsed[offset]) {
+                    text.append(paragraph.scalars[offset])
+                }
+            }
+        }
+        return String(text)
     }
 
     /// The line's left edge in a box: `natural` (and the last line of a justified paragraph) follows the

@@ -11,6 +11,8 @@ struct LinePiece: Sendable {
     var isFallback: Bool
     var level: UInt8
     var glyphs: [ShapedGlyph]
+    /// The character an inserted piece draws (an ellipsis, a soft hyphen's hyphen); nil for text.
+    var inserted: Unicode.Scalar? = nil
     var advance: Double { glyphs.reduce(0) { $0 + $1.advance } }
 }
 
@@ -95,7 +97,7 @@ extension ShapedParagraph {
         let run = Shaper.shape(ShapingText([hyphen]), range: 0..<1, font: font, pointSize: shaped.pointSize, options: options)
         let glyphs = run.glyphs.map { glyph -> ShapedGlyph in var g = glyph; g.cluster = offset - 1; return g }
         return LinePiece(range: offset..<offset, runIndex: shaped.item.runIndex, font: font, pointSize: shaped.pointSize,
-                         isFallback: shaped.item.isFallback, level: level, glyphs: glyphs)
+                         isFallback: shaped.item.isFallback, level: level, glyphs: glyphs, inserted: hyphen)
     }
 
     /// An ellipsis in the style of scalar `offset`'s run (its font, or a fallback that has "…"), at `level`.
@@ -111,6 +113,6 @@ extension ShapedParagraph {
         let cluster = min(max(offset, 0), max(0, scalars.count - 1))
         let glyphs = run.glyphs.map { glyph -> ShapedGlyph in var g = glyph; g.cluster = cluster; return g }
         return LinePiece(range: offset..<offset, runIndex: runIndex, font: font, pointSize: style.pointSize,
-                         isFallback: isFallback, level: level, glyphs: glyphs)
+                         isFallback: isFallback, level: level, glyphs: glyphs, inserted: ellipsis[0])
     }
 }
