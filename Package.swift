@@ -30,8 +30,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
-        // ICU's C API behind plain C types (Foundation's own ICU declarations clash with ICU's headers in Swift).
-        .target(name: "CTextAnalysis", dependencies: ["CICU"]),
+        // ICU's C API (breaks, bidi, scripts) and libhyphen behind plain C types (Foundation's own ICU declarations
+        // clash with ICU's headers in Swift).
+        .target(name: "CTextAnalysis", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("hyphen")]),
 
         // MARK: Swift modules, in the order data flows through them
         .target(name: "GhostlineGeometry"),

@@ -14,6 +14,8 @@ packages=(
   libpng-dev           # PNG read/write
   libicu-dev           # UAX #14 line breaking
   libfontconfig-dev    # finding fonts by family and weight
+  libhyphen-dev        # hyphenation (hyphenationFactor, hyphens: auto)
+  hyphen-de hyphen-en-us  # the hyphenation dictionaries the tests and examples use
   fonts-inter          # the demo card's typeface
   fonts-dejavu-core    # test font with an ffi ligature and an OS/2 v1 table
   fonts-noto-core      # font fallback: Arabic, Hebrew, Devanagari, Thai, … (fontconfig's choice per character)

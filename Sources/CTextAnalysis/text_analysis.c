@@ -1,5 +1,7 @@
 #include "text_analysis.h"
+#include <stdlib.h>
 #include <string.h>
+#include <hyphen.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
@@ -71,4 +73,24 @@ void gl_script_tag(int32_t code, char *tag) {
     if (name == NULL) name = "Zzzz";
     strncpy(tag, name, 4);
     tag[4] = 0;
+}
+
+void *gl_hyphen_load(const char *path) { return hnj_hyphen_load(path); }
+
+void gl_hyphen_free(void *dictionary) { if (dictionary) hnj_hyphen_free((HyphenDict *)dictionary); }
+
+int32_t gl_hyphen_is_utf8(const void *dictionary) { return ((const HyphenDict *)dictionary)->utf8 ? 1 : 0; }
+
+int32_t gl_hyphenate(void *dictionary, const char *word, int32_t size, uint8_t *points) {
+    if (dictionary == NULL || size <= 0) return -1;
+    char *hyphens = calloc((size_t)size + 5, 1);
+    char *hyphenated = calloc((size_t)size * 3 + 10, 1);
+    if (hyphens == NULL || hyphenated == NULL) { free(hyphens); free(hyphenated); return -1; }
+    char **rep = NULL; int *pos = NULL; int *cut = NULL;
+    int failed = hnj_hyphen_hyphenate3((HyphenDict *)dictionary, word, size, hyphens, hyphenated, &rep, &pos, &cut,
+                                       2, 2, 2, 2);
+    for (int32_t i = 0; i < size; i++) points[i] = (!failed && (hyphens[i] & 1)) ? 1 : 0;
+    if (rep) { for (int32_t i = 0; i < size; i++) free(rep[i]); free(rep); }
+    free(pos); free(cut); free(hyphens); free(hyphenated);
+    return failed ? -1 : 0;
 }

@@ -85,7 +85,7 @@ struct CSSWrappingKeyTests {
         #expect(whole.lines[0].end == 25 && whole.lines[0].width > 100) // "Pneumonoultramicroscopic " overflows whole
     }
 
-    @Test(arguments: ["whiteSpace: nowrap", "overflowWrap: anywhere", "wordBreak: breakAll", "lineBreak: strict"])
+    @Test(arguments: ["whiteSpace: nowrap", "overflowWrap: anywhere", "wordBreak: breakAll", "lineBreak: strict", "hyphens: auto"])
     func uikitRefusesCSSKeys(key: String) throws {
         do {
             _ = try loader.parse(yaml(", " + key, model: "uikit"), path: "/tmp/w.yaml")
@@ -96,6 +96,17 @@ struct CSSWrappingKeyTests {
             #expect(error.problem.contains("CSS property") && error.fix.contains("model: css"))
             #expect(!error.description.contains("\n"))
         }
+    }
+
+    /// The reverse: UIKit's hyphenationFactor has no meaning in the css model.
+    @Test func cssRefusesHyphenationFactor() throws {
+        do {
+            _ = try loader.parse(yaml(", hyphenationFactor: 0.5", model: "css"), path: "/tmp/w.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.keyPath == "styles.s.hyphenationFactor" && error.fix.contains("hyphens: auto"))
+        }
+        #expect(throws: SceneError.self) { _ = try loader.parse(yaml(", hyphenationFactor: 2", model: "uikit"), path: "/tmp/w.yaml") }
     }
 
     @Test func badValuesListTheChoices() throws {

@@ -29,4 +29,14 @@ int32_t gl_script_code(uint32_t code_point);
 int32_t gl_line_break_class(uint32_t code_point);
 void gl_script_tag(int32_t code, char *tag);
 
+/* Hyphenation with libhyphen (Debian's hyphen-* dictionaries, the patterns LibreOffice uses).
+   gl_hyphen_load returns NULL when the file cannot be read. gl_hyphen_is_utf8 tells the dictionary's encoding
+   (else ISO-8859-1 or another 8-bit set: one byte a character). gl_hyphenate writes `size` flags into `points`:
+   points[i] = 1 where the word may break after byte i; it returns 0, or -1 on failure. At least two characters
+   stay on each side. */
+void *gl_hyphen_load(const char *path);
+void gl_hyphen_free(void *dictionary);
+int32_t gl_hyphen_is_utf8(const void *dictionary);
+int32_t gl_hyphenate(void *dictionary, const char *word, int32_t size, uint8_t *points);
+
 #endif

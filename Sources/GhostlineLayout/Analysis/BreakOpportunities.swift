@@ -6,6 +6,12 @@ public struct BreakOpportunity: Hashable, Sendable {
     public var offset: Int
     /// True for a hard break (after `\n`, U+2028, U+2029, …): the line must end here.
     public var mandatory: Bool
+    /// A dictionary hyphenation point inside a word: a line ending here shows a hyphen.
+    public var hyphenates: Bool = false
+
+    public init(offset: Int, mandatory: Bool, hyphenates: Bool = false) {
+        self.offset = offset; self.mandatory = mandatory; self.hyphenates = hyphenates
+    }
 }
 
 /// How strictly CJK text may break (CSS `line-break`), applied as ICU's `lb` locale keyword.

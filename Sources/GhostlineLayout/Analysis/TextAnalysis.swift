@@ -35,6 +35,10 @@ public struct TextAnalysis: Sendable {
         /// CSS `white-space` and `word-break` (css model): extra or fewer break opportunities.
         public var whiteSpace: WhiteSpace = .preWrap
         public var wordBreak: WordBreak = .normal
+        /// Add dictionary hyphenation points for this language (and keep soft hyphens); nil = none.
+        public var hyphenationLanguage: String?
+        /// CSS `hyphens: none`: soft hyphens are no break opportunities either.
+        public var ignoresSoftHyphens = false
         public init() {}
     }
 
@@ -66,8 +70,18 @@ public struct TextAnalysis: Sendable {
             breaks = BreakOpportunities.line(text, scalars: scalars, profile: options.profile,
                                              locale: Self.icuLocale(options.language, options.strictness))
         }
-        self.breaks = WhiteSpaceProcessing.adjust(breaks, scalars: scalars, graphemes: graphemes,
-                                                  whiteSpace: options.whiteSpace, wordBreak: options.wordBreak)
+        breaks = WhiteSpaceProcessing.adjust(breaks, scalars: scalars, graphemes: graphemes,
+                                             whiteSpace: options.whiteSpace, wordBreak: options.wordBreak)
+        if options.ignoresSoftHyphens {
+            breaks = breaks.filter { $0.mandatory || $0.offset == 0 || scalars[$0.offset - 1] != "\u{AD}" }
+        }
+        if let language = options.hyphenationLanguage {
+            let existing = Set(breaks.map(\.offset))
+            let points = Hyphenator.shared.opportunities(scalars, breaks: breaks, language: language)
+                .filter { !existing.contains($0.offset) }
+            if !points.isEmpty { breaks = (breaks + points).sorted { $0.offset < $1.offset } }
+        }
+        self.breaks = breaks
     }
 
     /// The direction of the paragraph holding scalar `offset` (the first paragraph's for an empty text).

@@ -76,6 +76,11 @@ public enum LabelLayouter {
             options.whiteSpace = input.paragraph.whiteSpace
             options.wordBreak = input.paragraph.wordBreak
         }
+        let hyphenates = css ? input.paragraph.hyphens == .auto
+                             : input.paragraph.hyphenationFactor > 0 && input.paragraph.lineBreakMode != .charWrap
+        // Without a language the dictionary is English's, as an app without a localization would hyphenate.
+        options.hyphenationLanguage = hyphenates ? (options.language ?? "en") : nil
+        options.ignoresSoftHyphens = css && input.paragraph.hyphens == .none
         let analysis = TextAnalysis(text.scalars, options: options)
         let items = Itemizer.items(text, analysis: analysis, fallback: input.fallback)
         let tabInterval = input.paragraph.tabInterval ?? defaultTabInterval(baseStyle, model: input.model)
@@ -100,6 +105,7 @@ public enum LabelLayouter {
         rules.trailingTerminatorAddsLine = !css
         rules.breaksWithinWords = !css || input.paragraph.overflowWrap != .normal
         rules.spacesHang = !(css && input.paragraph.whiteSpace == .breakSpaces)
+        rules.hyphenationFactor = css ? (input.paragraph.hyphens == .auto ? 1 : 0) : min(1, max(0, input.paragraph.hyphenationFactor))
         var broken = LineBreaker.breakLines(paragraph, width: wraps ? width ?? .infinity : .infinity,
                                             mode: input.paragraph.lineBreakMode, rules: rules)
         if broken.isEmpty {
@@ -110,7 +116,7 @@ public enum LabelLayouter {
             broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, paragraph: paragraph,
                                       mode: input.paragraph.lineBreakMode, width: width ?? .infinity, fallback: input.fallback)
         }
-        let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd) }
+        let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated) }
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
         let vertical = placeVertically(prepared, extents: extents, endsParagraph: broken.map(\.endsParagraph))
 

@@ -19,6 +19,8 @@ struct BrokenLine: Sendable {
     var pieces: [LinePiece]? = nil
     /// True when the line was truncated (an ellipsis drawn) or clipped.
     var truncated: Bool = false
+    /// True when the line ends at a dictionary hyphenation point (it shows a hyphen).
+    var hyphenated: Bool = false
 }
 
 /// How a line's width is tested against the box: the models round differently.
@@ -53,6 +55,10 @@ enum LineBreaker {
         var breaksWithinWords = true
         /// Spaces at a line's end hang past its edge and do not count (UIKit, CSS except `break-spaces`).
         var spacesHang = true
+        /// When a dictionary hyphenation point may end a line: the line without it must be filled less than
+        /// this share of the width (UIKit's `hyphenationFactor`: 0 never, 1 whenever a point fits; CSS
+        /// `hyphens: auto` is 1).
+        var hyphenationFactor = 0.0
     }
 
     static func breakLines(_ paragraph: ShapedParagraph, width: Double, mode: LineBreakMode, rules: Rules = Rules()) -> [BrokenLine] {
@@ -72,8 +78,8 @@ enum LineBreaker {
         func visibleEnd(_ end: Int) -> Int {
             rules.spacesHang ? trimmedEnd(scalars, start: start, end: end) : terminatorTrimmedEnd(scalars, start: start, end: end)
         }
-        func fits(_ end: Int) -> Bool {
-            fit.fits(paragraph.width(start, visibleEnd(end), edges: .start), in: width)
+        func fits(_ end: Int, hyphenated: Bool = false) -> Bool {
+            fit.fits(paragraph.width(start, visibleEnd(end), edges: .start, hyphenated: hyphenated), in: width)
         }
         while start < scalars.count {
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
@@ -81,17 +87,35 @@ enum LineBreaker {
             // The line may not run past the next hard break.
             var hardLimit = scalars.count
             var lastFit: Int?
+            var lastPlainFit: Int?
+            var lastFitHyphenates = false
             var index = next
             while index < opportunities.count {
                 let candidate = opportunities[index]
                 if candidate.mandatory { hardLimit = candidate.offset }
-                if !wraps || fits(candidate.offset) {
+                if candidate.hyphenates && (!wraps || rules.hyphenationFactor <= 0) { index += 1; continue }
+                if !wraps || fits(candidate.offset, hyphenated: candidate.hyphenates) {
                     lastFit = candidate.offset
+                    lastFitHyphenates = candidate.hyphenates
+                    if !candidate.hyphenates { lastPlainFit = candidate.offset }
+                } else if candidate.hyphenates {
+                    // A later hyphenation point of the same word cannot fit either, but the word's end might not
+                    // be reached yet: keep looking for the next plain opportunity only to stop there.
+                    index += 1
+                    continue
                 } else {
                     break
                 }
                 if candidate.mandatory { break }
                 index += 1
+            }
+            if lastFitHyphenates {
+                // UIKit hyphenates only a line that would otherwise be filled less than the hyphenation factor.
+                let plainWidth = lastPlainFit.map { paragraph.width(start, visibleEnd($0)) } ?? 0
+                if !(rules.hyphenationFactor >= 1 || plainWidth < rules.hyphenationFactor * width) {
+                    lastFit = lastPlainFit
+                    lastFitHyphenates = false
+                }
             }
             if !wraps || (mode != .charWrap && lastFit != nil) {
                 // Not wrapping: run to the hard break. Word wrap: the last opportunity that fits.
@@ -121,8 +145,10 @@ enum LineBreaker {
             let end = lastFit!
             let drawnEnd = visibleEnd(end)
             let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
+            let hyphenated = lastFitHyphenates
             lines.append(BrokenLine(start: start, end: end, visibleEnd: drawnEnd,
-                                    width: paragraph.width(start, drawnEnd), endsParagraph: hard))
+                                    width: paragraph.width(start, drawnEnd, hyphenated: hyphenated), endsParagraph: hard,
+                                    hyphenated: hyphenated))
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.

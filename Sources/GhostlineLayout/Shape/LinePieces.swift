@@ -18,8 +18,8 @@ struct LinePiece: Sendable {
 
 extension ShapedParagraph {
     /// The pieces of a line holding `start..<end`, in logical order, with tabs expanded to their stops and a
-    /// soft hyphen at the end shown as a hyphen.
-    func pieces(_ start: Int, _ end: Int) -> [LinePiece] {
+    /// hyphen at the end where a soft hyphen or a dictionary hyphenation point (`hyphenated`) breaks it.
+    func pieces(_ start: Int, _ end: Int, hyphenated: Bool = false) -> [LinePiece] {
         guard end > start else { return [] }
         var pieces: [LinePiece] = []
         var offset = start
@@ -43,7 +43,7 @@ extension ShapedParagraph {
             offset = range.upperBound
         }
         if !tabs.isEmpty { expandTabs(&pieces) }
-        if scalars[end - 1] == Self.softHyphen, let last = pieces.last {
+        if hyphenated || scalars[end - 1] == Self.softHyphen, let last = pieces.last {
             pieces.append(hyphenPiece(after: end, level: last.level))
         }
         return pieces
@@ -86,8 +86,8 @@ extension ShapedParagraph {
         }
     }
 
-    /// The hyphen a soft hyphen before `offset` shows at a line's end, in the soft hyphen's font: U+2010 where
-    /// the font has it, else the hyphen-minus, as browsers choose.
+    /// The hyphen a line shows when it breaks inside a word before `offset`, in the font of the letter before
+    /// the break: U+2010 where the font has it, else the hyphen-minus, as browsers choose.
     func hyphenPiece(after offset: Int, level: UInt8) -> LinePiece {
         let shaped = items[itemIndex(at: offset - 1)]
         let font = shaped.item.font

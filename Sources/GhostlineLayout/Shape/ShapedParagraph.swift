@@ -204,7 +204,8 @@ struct ShapedParagraph: Sendable {
 
     /// The width of a line holding `start..<end` (the drawn part: trailing spaces already left out), with tabs
     /// at their stops and the hyphen a soft hyphen shows at the line's end.
-    func width(_ start: Int, _ end: Int, edges: Edges = .both) -> Double {
+    /// `hyphenated`: the line ends at a dictionary hyphenation point and shows a hyphen there.
+    func width(_ start: Int, _ end: Int, edges: Edges = .both, hyphenated: Bool = false) -> Double {
         guard end > start else { return 0 }
         var x = 0.0
         var segment = start
@@ -216,7 +217,7 @@ struct ShapedParagraph: Sendable {
             tabIndex += 1
         }
         x += advance(segment, end, edges: edges)
-        if scalars[end - 1] == Self.softHyphen { x += hyphenPiece(after: end, level: 0).advance }
+        if hyphenated || scalars[end - 1] == Self.softHyphen { x += hyphenPiece(after: end, level: 0).advance }
         return x
     }
 

@@ -109,6 +109,16 @@ public enum WordBreak: String, Sendable, Codable, CaseIterable {
     case keepAll
 }
 
+/// CSS `hyphens`.
+public enum Hyphens: String, Sendable, Codable, CaseIterable {
+    /// No hyphenation, not even at soft hyphens.
+    case none
+    /// Only at soft hyphens (U+00AD): the default.
+    case manual
+    /// Also at the dictionary's hyphenation points for the paragraph's language.
+    case auto
+}
+
 /// A paragraph's base direction (NSWritingDirection; CSS `direction`, or `dir=auto` for `natural`).
 public enum WritingDirection: String, Sendable, Codable, CaseIterable {
     /// From the paragraph's first strong character (UAX #9 rules P2–P3); without one, the layout direction.
@@ -144,6 +154,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var whiteSpace: WhiteSpace = .preWrap
     public var overflowWrap: OverflowWrap = .breakWord
     public var wordBreak: WordBreak = .normal
+    /// UIKit's `hyphenationFactor` (uikit model, 0…1): a line filled less than this share of its width may end
+    /// inside a word, at a dictionary hyphenation point, with a hyphen. 0 = soft hyphens only.
+    public var hyphenationFactor: Double = 0
+    /// CSS `hyphens` (css model).
+    public var hyphens: Hyphens = .manual
     /// Tab stops every this many points; nil = the model's default (uikit: NSParagraphStyle's 28 pt; css:
     /// `tab-size: 8`, eight spaces of the paragraph's font).
     public var tabInterval: Double?

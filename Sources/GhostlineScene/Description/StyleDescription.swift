@@ -43,6 +43,9 @@ public struct StyleDescription: Sendable {
     public var whiteSpace: WhiteSpace?
     public var overflowWrap: OverflowWrap?
     public var wordBreak: WordBreak?
+    public var hyphens: Hyphens?
+    // uikit only
+    public var hyphenationFactor: Double?
 
     /// Where each key was written, for errors found when the style is resolved.
     public var marks: [String: SourceMark] = [:]
@@ -60,9 +63,9 @@ public struct StyleDescription: Sendable {
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
                                        "lineHeightMultiple", "alignment", "lineBreak", "whiteSpace", "overflowWrap",
-                                       "wordBreak"]
+                                       "wordBreak", "hyphens", "hyphenationFactor"]
     /// Paragraph keys with CSS's meaning only.
-    public static let cssOnlyKeys = ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak"]
+    public static let cssOnlyKeys = ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "hyphens"]
     public static let keys = characterKeys + paragraphKeys
 
     /// This style with every key it does not set taken from `base`. A run that sets `size` or `textStyle`
@@ -95,6 +98,8 @@ public struct StyleDescription: Sendable {
         merged.whiteSpace = whiteSpace ?? base.whiteSpace
         merged.overflowWrap = overflowWrap ?? base.overflowWrap
         merged.wordBreak = wordBreak ?? base.wordBreak
+        merged.hyphens = hyphens ?? base.hyphens
+        merged.hyphenationFactor = hyphenationFactor ?? base.hyphenationFactor
         merged.marks = base.marks.merging(marks) { _, own in own }
         merged.mark = mark ?? base.mark
         return merged

@@ -187,6 +187,8 @@ struct SceneParser {
         style.whiteSpace = try keys["whiteSpace"]?.choice(WhiteSpace.self)
         style.overflowWrap = try keys["overflowWrap"]?.choice(OverflowWrap.self)
         style.wordBreak = try keys["wordBreak"]?.choice(WordBreak.self)
+        style.hyphens = try keys["hyphens"]?.choice(Hyphens.self)
+        style.hyphenationFactor = try keys["hyphenationFactor"]?.number("a factor from 0 to 1", range: 0...1)
         return style
     }
 

@@ -47,7 +47,8 @@ extension ResolverState {
         paragraph.language = style.language
         paragraph.lineBreak = style.lineBreak
         let cssOnly = [("lineBreak", style.lineBreak != nil), ("whiteSpace", style.whiteSpace != nil),
-                       ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil)]
+                       ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil),
+                       ("hyphens", style.hyphens != nil)]
         if model == .uikit, let key = cssOnly.first(where: \.1)?.0 {
             throw error(style.marks[key], "`\(key)` is a CSS property and the uikit model has no such setting",
                         fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")
@@ -55,6 +56,12 @@ extension ResolverState {
         paragraph.whiteSpace = style.whiteSpace ?? .preWrap
         paragraph.overflowWrap = style.overflowWrap ?? .breakWord
         paragraph.wordBreak = style.wordBreak ?? .normal
+        if model == .css && style.hyphenationFactor != nil {
+            throw error(style.marks["hyphenationFactor"], "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",
+                        fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`")
+        }
+        paragraph.hyphens = style.hyphens ?? .manual
+        paragraph.hyphenationFactor = style.hyphenationFactor ?? 0
         return (text, paragraph)
     }
 
