@@ -11,28 +11,48 @@ import Darwin
 /// is complete are they renamed into place. A failure before that removes the temporaries and leaves existing
 /// files untouched, so a command that writes a PNG and its layout JSON never leaves one without the other, nor
 /// deletes a good old file because the second write failed.
+///
+/// It also refuses what would lose a file, as careful tools (`cp`, `rsync`) do: an output that *is* one of the
+/// command's inputs (the same device and inode, whatever the path says), and two outputs on one path. An output
+/// path that is a symbolic link is followed, as `cp` follows it: the file it points to is replaced, the link
+/// stays.
 public struct OutputFiles {
     private var staged: [(temporary: String, destination: String)] = []
+    private var inputs: [(path: String, identity: FileIdentity)] = []
 
-    public init() {}
+    /// - Parameter inputs: files the command reads; none of them may be written.
+    public init(inputs: [String] = []) {
+        self.inputs = inputs.compactMap { path in FileIdentity(path).map { (path, $0) } }
+    }
 
-    /// Writes `bytes` to a temporary file next to `path`.
+    /// Writes `bytes` to a temporary file next to `path` (or next to the file `path` links to).
     public mutating func stage(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        let url = URL(fileURLWithPath: path)
+        let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .unwritable(path: path, reason: "it is a directory", fix: "name a file, e.g. \(path)/out.png")
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .unwritable(path: path, reason: "it is a directory", fix: "name a file, e.g. \(Self.quoted(path + "/out.png"))")
         }
+        if let identity = FileIdentity(destination), let input = inputs.first(where: { $0.identity == identity }) {
+            throw .unwritable(path: path, reason: "it is the input \(Self.quoted(input.path))",
+                              fix: "write the output to another path; an input is never overwritten")
+        }
+        let absolute = Self.absolute(destination)
+        if staged.contains(where: { Self.absolute($0.destination) == absolute }) {
+            throw .unwritable(path: path, reason: "another output of this command goes to the same file",
+                              fix: "give each output its own path")
+        }
+        let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .unwritable(path: path, reason: "the directory \(directory) does not exist", fix: "create it first (mkdir -p \(directory))")
+            throw .unwritable(path: path, reason: "the directory \(Self.quoted(directory)) does not exist",
+                              fix: "create it first (mkdir -p \(Self.quoted(directory)))")
         }
         let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             let reason = String(cString: strerror(errno))
             throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
         }
-        staged.append((temporary, path))
+        staged.append((temporary, destination))
     }
 
     public mutating func stage(_ text: String, to path: String) throws(OutputError) {
@@ -54,6 +74,54 @@ public struct OutputFiles {
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
     }
+
+    /// The path with a final symbolic link (or a chain of them) followed; a dangling link gives its target's
+    /// path, which the output then creates. A loop is an error.
+    static func resolvingLinks(_ path: String) throws(OutputError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        throw .unwritable(path: path, reason: "its symbolic links go round in a loop", fix: "point the output at a file")
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A path for a one-line message: as it is, or quoted with escapes when it holds a newline, a tab or a quote,
+    /// so the message stays one line.
+    public static func quoted(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\"" }) else { return path }
+        var out = "\""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.properties.generalCategory == .control: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// A file's identity: its device and inode, so two paths to one file are recognised as one.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
 }
 
 /// An output that could not be written: one line naming the file, why, and what to do.
@@ -62,7 +130,7 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .unwritable(let path, let reason, let fix): return "\(path): cannot write (\(reason)); \(fix)"
+        case .unwritable(let path, let reason, let fix): return "\(OutputFiles.quoted(path)): cannot write (\(reason)); \(fix)"
         }
     }
 }

@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     /// The scene's font cascade (its `fallback:` list, then fontconfig).
     public var fallback: FontFallback
     public var sourcePath: String
+    /// Every file the scene was made from: the scene itself, its font files and its images. Outputs must never
+    /// overwrite one of them.
+    public var inputFiles: [String] = []
 
     public init(canvas: Canvas, model: LayoutModel, contentSize: ContentSizeCategory = .default, root: LayoutNode,
                 palette: Palette, fallback: FontFallback = FontFallback(), sourcePath: String) {

@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
         let sceneLayout: SceneLayout, image: RGBAImage
         do { (sceneLayout, image) = try renderer.render(scene, debug: overlay) } catch { throw CLIError(error) }
         warnAboutMissingGlyphs(sceneLayout)
-        var files = OutputFiles()
+        var files = OutputFiles(inputs: scene.inputFiles)
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
             if let layout { try files.stage(LayoutJSON.encode(sceneLayout, palette: scene.palette), to: layout) }

@@ -44,6 +44,8 @@ struct ResolverState {
     var fallback = FontFallback()
     /// Resolved named styles, so a hundred labels in `body` open its font once.
     var resolvedStyles: [String: (TextStyle, ParagraphStyle)] = [:]
+    /// Files read while resolving (fonts and images), for `Scene.inputFiles`.
+    var inputFiles: [String] = []
     let overrides: SceneOverrides
 
     init(description: SceneDescription, fonts: FontLibrary, overrides: SceneOverrides) {
@@ -105,8 +107,10 @@ struct ResolverState {
         let root = try stack(description.root)
         let layoutCanvas = Canvas(width: canvas.width, height: canvas.height, scale: scale, background: background, grid: grid,
                                   layoutDirection: canvas.layoutDirection ?? .leftToRight)
-        return Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
-                     fallback: fallback, sourcePath: file)
+        var scene = Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
+                          fallback: fallback, sourcePath: file)
+        scene.inputFiles = [file] + namedFonts.values.map(\.file).sorted() + inputFiles
+        return scene
     }
 
     // MARK: Fonts

@@ -139,6 +139,7 @@ extension ResolverState {
         } catch {
             throw self.error(image.mark, "\(error)", fix: "")
         }
+        inputFiles.append(path)
         return ImageNode(id: image.id, paint: palette.add(pixels), source: path, width: image.width, height: image.height)
     }
 }
