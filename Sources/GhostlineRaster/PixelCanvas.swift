@@ -56,9 +56,11 @@ public struct PixelCanvas: Sendable {
         pixels[i + 3] = a &+ mul255(pixels[i + 3], inverse)
     }
 
-    /// The canvas as straight-alpha RGBA.
-    public func image() -> RGBAImage {
-        var out = pixels
+    /// The canvas as straight-alpha RGBA. The pixels are converted in place and handed over, so a canvas at the
+    /// 16384 px limit (1 GiB) never exists twice; the canvas is empty afterwards.
+    public mutating func takeImage() -> RGBAImage {
+        var out: [UInt8] = []
+        swap(&out, &pixels)
         out.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i < p.count {

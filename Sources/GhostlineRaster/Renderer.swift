@@ -82,6 +82,6 @@ public struct Renderer: Sendable {
                 }
             }
         }
-        return canvas.image()
+        return canvas.takeImage()
     }
 }
