@@ -1,0 +1,207 @@
+import Foundation
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlinePNG
+import GhostlineScene
+
+/// One design check from start to finish: a render (from a scene, or a PNG already rendered) against a design
+/// export — layout, render, comparison, and every artifact it can write. The CLI's `check` and `diff`, the
+/// testing library and the suite all run this, so they report the same numbers.
+///
+/// ```swift
+/// let check = DesignCheck(render: .scene(path: "Scenes/card.yaml"), design: "Designs/card@3x.png")
+/// let result = try check.run()
+/// if !result.passes { print(result.summary) }
+/// try result.write([.ghost: "card-ghost.png", .page: "card-review.html"])
+/// ```
+public struct DesignCheck: Sendable {
+    /// What is compared with the design.
+    public enum Render: Sendable {
+        /// A scene file, laid out and rendered.
+        case scene(path: String)
+        /// A scene described in Swift (or parsed earlier); `name` stands for it in reports.
+        case description(SceneDescription, name: String)
+        /// A PNG rendered earlier, with the layout JSON that says where its labels are (optional).
+        case image(path: String, layout: String?)
+    }
+
+    public var render: Render
+    /// The design export's path.
+    public var design: String
+    /// Scale, model and content size for a scene. Without a scale, the design's `@Nx` suffix sets it (compare
+    /// like with like), else the scene's own.
+    public var overrides: SceneOverrides
+    public var options: ReviewOptions
+    /// The page colour of a PNG render (a scene knows its own); nil = the render's top-left pixel.
+    public var renderBackground: Color?
+    public var renderer: SnapshotRenderer
+
+    public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
+                options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
+                renderer: SnapshotRenderer = SnapshotRenderer()) {
+        self.render = render; self.design = design; self.overrides = overrides; self.options = options
+        self.renderBackground = renderBackground; self.renderer = renderer
+    }
+
+    /// Renders (when there is a scene), reads the design, compares. Nothing is written.
+    public func run() throws(DesignCheckError) -> DesignCheckResult {
+        let designImage: RGBAImage
+        do { designImage = try PNGCodec.read(contentsOf: design) } catch { throw .design(error) }
+        var overrides = self.overrides
+        if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: design) }
+        switch render {
+        case .scene(let path):
+            let description: SceneDescription
+            do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
+            return try check(description, name: path, overrides: overrides, design: designImage)
+        case .description(let description, let name):
+            return try check(description, name: name, overrides: overrides, design: designImage)
+        case .image(let path, let layoutPath):
+            let image: RGBAImage
+            do { image = try PNGCodec.read(contentsOf: path) } catch { throw .render(error) }
+            var labels: [LabelLines] = []
+            if let layoutPath { do { labels = try LabelLines.read(layoutJSON: layoutPath) } catch { throw .review(error) } }
+            var background = renderBackground ?? (image.width > 0 && image.height > 0 ? image[0, 0] : .white)
+            background.alpha = 255
+            let input = DesignReview.Input(actual: image, design: designImage, actualPath: path, designPath: design,
+                                           scale: overrides.scale ?? Scale(1), background: background, labels: labels,
+                                           layoutPath: layoutPath)
+            let comparison: DesignComparison
+            do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+            return DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil)
+        }
+    }
+
+    private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
+                       design: RGBAImage) throws(DesignCheckError) -> DesignCheckResult {
+        let scene: Scene
+        do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
+        let layout: SceneLayout, image: RGBAImage
+        do { (layout, image) = try renderer.render(scene) } catch { throw .scene(error) }
+        // The same layout on a clear canvas gives the ghost an exact overlay (no un-blending of the background).
+        let overlay = renderer.renderOverlay(layout, of: scene)
+        let input = DesignReview.Input(actual: image, design: design, actualPath: "\(name) (rendered)", designPath: self.design,
+                                       scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
+                                       renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
+        let comparison: DesignComparison
+        do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+        return DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay)
+    }
+}
+
+/// What a design check found, with everything it can write.
+public struct DesignCheckResult: Sendable {
+    public var comparison: DesignComparison
+    /// The resolved scene and its layout (nil when the render was a PNG).
+    public var scene: Scene?
+    public var layout: SceneLayout?
+    public var render: RGBAImage
+    public var renderOverlay: RGBAImage?
+
+    public var passes: Bool { comparison.passes }
+    /// The one-screen summary: verdict, pixels, regions, and every label's offsets in points.
+    public var summary: String { ReviewSummary.text(comparison) }
+
+    /// The artifact of one kind, encoded. `.render` and `.layout` need a scene (a PNG check has no layout).
+    public func artifact(_ kind: DesignCheckArtifact) throws(DesignCheckError) -> [UInt8] {
+        do {
+            switch kind {
+            case .render: return try PNGCodec.encode(render)
+            case .layout:
+                guard let layout, let scene else { throw DesignCheckError.unavailable(kind) }
+                return Array(LayoutJSON.encode(layout, palette: scene.palette).utf8)
+            case .ghost: return try PNGCodec.encode(try comparison.ghost())
+            case .diff: return try PNGCodec.encode(comparison.diff.diffImage)
+            case .report: return Array(ReviewReport.encode(comparison).utf8)
+            case .page: return Array(try ReviewPage.html(comparison).utf8)
+            }
+        } catch let error as DesignCheckError {
+            throw error
+        } catch let error as ReviewError {
+            throw .review(error)
+        } catch let error as PNGError {
+            throw .output(.unwritable(path: kind.rawValue, reason: error.description, fix: "report this as a bug"))
+        } catch {
+            throw .output(.unwritable(path: kind.rawValue, reason: "\(error)", fix: "report this as a bug"))
+        }
+    }
+
+    /// Writes the artifacts to their paths all-or-nothing: a failure leaves no new file and no older one
+    /// replaced. No path may be one of the check's inputs.
+    public func write(_ paths: [DesignCheckArtifact: String], inputs: [String] = []) throws(DesignCheckError) {
+        var files = OutputFiles(inputs: inputs + (scene?.inputFiles ?? []) + [comparison.designPath])
+        do {
+            for kind in DesignCheckArtifact.allCases {
+                guard let path = paths[kind] else { continue }
+                try files.stage(try artifact(kind), to: path)
+            }
+            try files.commit()
+        } catch let error as OutputError {
+            files.discard()
+            throw .output(error)
+        } catch let error as DesignCheckError {
+            files.discard()
+            throw error
+        } catch {
+            files.discard()
+            throw .output(.unwritable(path: "", reason: "\(error)", fix: ""))
+        }
+    }
+}
+
+/// The files a design check can write.
+public enum DesignCheckArtifact: String, Sendable, CaseIterable, Hashable {
+    /// The render (PNG).
+    case render
+    /// The render's layout JSON.
+    case layout
+    /// The design under the render at low opacity (PNG).
+    case ghost
+    /// The pixel-difference image (PNG).
+    case diff
+    /// The report JSON (`ghostline-review/1`).
+    case report
+    /// The self-contained review page (HTML).
+    case page
+
+    /// A file name for the artifact of a check called `name`.
+    public func fileName(_ name: String) -> String {
+        switch self {
+        case .render: return "\(name).render.png"
+        case .layout: return "\(name).layout.json"
+        case .ghost: return "\(name).ghost.png"
+        case .diff: return "\(name).diff.png"
+        case .report: return "\(name).report.json"
+        case .page: return "\(name).review.html"
+        }
+    }
+}
+
+/// Why a design check could not be made, with its cause kept for callers that switch on it. The description is
+/// the one line the CLI prints.
+public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
+    /// The scene could not be read, resolved or rendered.
+    case scene(SceneError)
+    /// The design export could not be read.
+    case design(PNGError)
+    /// The render PNG (for a PNG check) could not be read.
+    case render(PNGError)
+    /// The comparison could not be made (e.g. a layout JSON that is not one).
+    case review(ReviewError)
+    /// An output could not be written.
+    case output(OutputError)
+    /// The artifact needs what this check does not have (a layout JSON without a scene).
+    case unavailable(DesignCheckArtifact)
+
+    public var description: String {
+        switch self {
+        case .scene(let error): return error.description
+        case .design(let error), .render(let error): return error.description
+        case .review(let error): return error.description
+        case .output(let error): return error.description
+        case .unavailable(let kind): return "a \(kind.rawValue) artifact needs a scene; this check compared two PNGs"
+        }
+    }
+}
