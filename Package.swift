@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "ghostline", targets: ["ghostline"]),
         .library(name: "Ghostline", targets: ["Ghostline"]),
+        // Design and snapshot checks inside `swift test` (Swift Testing and XCTest).
+        .library(name: "GhostlineTesting", targets: ["GhostlineTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +50,7 @@ let package = Package(
                                                        .product(name: "Yams", package: "Yams")]),
         .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG", "GhostlineDiff",
                                                   "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
         .executableTarget(name: "ghostline", dependencies: [
             "Ghostline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -69,5 +72,6 @@ let package = Package(
         .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping"]),
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
+        .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
     ]
 )
