@@ -13,10 +13,13 @@ let package = Package(
         .library(name: "Ghostline", targets: ["Ghostline"]),
         // Design and snapshot checks inside `swift test` (Swift Testing and XCTest).
         .library(name: "GhostlineTesting", targets: ["GhostlineTesting"]),
+        // swift-snapshot-testing strategies (`.ghostline`, `.ghostlineLayout`), apart so the core does not pull it in.
+        .library(name: "GhostlineSnapshotTesting", targets: ["GhostlineSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // MARK: C interop (system libraries from Debian's -dev packages, found through pkg-config)
@@ -51,6 +54,10 @@ let package = Package(
         .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG", "GhostlineDiff",
                                                   "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
+        .target(name: "GhostlineSnapshotTesting", dependencies: [
+            "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "ghostline", dependencies: [
             "Ghostline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,0 +1,112 @@
+import Foundation
+import Ghostline
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineImage
+import GhostlinePNG
+import GhostlineScene
+import SnapshotTesting
+
+/// A render as swift-snapshot-testing stores it (a PNG) and as Ghostline's differ explains it: the scale and
+/// the labels' lines, so a failure says which baseline moved, in points.
+public struct GhostlineRender: Sendable {
+    public var image: RGBAImage
+    public var scale: Scale
+    /// Where the render's labels are (empty for a reference read back from disk).
+    public var labels: [LabelLines]
+    public var background: Color
+    /// Why there is no render (the scene could not be resolved); the diff reports it.
+    public var failure: String?
+
+    public init(image: RGBAImage, scale: Scale, labels: [LabelLines] = [], background: Color = .white, failure: String? = nil) {
+        self.image = image; self.scale = scale; self.labels = labels; self.background = background; self.failure = failure
+    }
+}
+
+extension Diffing where Value == RGBAImage {
+    /// Ghostline's pixel diff on images (YIQ distance, anti-aliasing tolerated, statistics over non-background
+    /// pixels): pull it back onto your own values with `Snapshotting.pullback`.
+    public static func ghostline(options: ReviewOptions = ReviewOptions(), scale: Scale = .x1) -> Diffing<RGBAImage> {
+        Diffing<GhostlineRender>.ghostline(options: options).pullback(
+            to: { GhostlineRender(image: $0, scale: scale) }, from: \.image)
+    }
+}
+
+extension Diffing where Value == GhostlineRender {
+    /// PNG on disk; compared with `DesignReview` (the reference as the design), so the message is the one-screen
+    /// summary with every label's baseline offset in points.
+    public static func ghostline(options: ReviewOptions = ReviewOptions()) -> Diffing<GhostlineRender> {
+        .diff(
+            toData: { render in Data((try? PNGCodec.encode(render.image)) ?? []) },
+            fromData: { data in
+                let image = (try? PNGCodec.decode([UInt8](data), source: "reference snapshot")) ?? RGBAImage(width: 0, height: 0, pixels: [])
+                return GhostlineRender(image: image, scale: .x1)
+            },
+            diffV2: { reference, render in
+                if let failure = render.failure ?? reference.failure { return (failure, []) }
+                var options = options
+                options.makeDiffImage = true
+                let input = DesignReview.Input(actual: render.image, design: reference.image, actualPath: "render",
+                                               designPath: "reference snapshot", scale: render.scale,
+                                               background: render.background, labels: render.labels)
+                do {
+                    let comparison = try DesignReview.compare(input, options: options)
+                    guard !comparison.passes else { return nil }
+                    var attachments: [DiffAttachment] = []
+                    if let ghost = try? PNGCodec.encode(try comparison.ghost()) { attachments.append(.data(Data(ghost), name: "ghost.png")) }
+                    if let diff = try? PNGCodec.encode(comparison.diff.diffImage) { attachments.append(.data(Data(diff), name: "diff.png")) }
+                    return (ReviewSummary.text(comparison), attachments)
+                } catch {
+                    return ("\(error)", [])
+                }
+            })
+    }
+
+    /// This diffing on another value that converts to and from a render.
+    func pullback<NewValue>(to: @escaping (NewValue) -> GhostlineRender, from: @escaping (GhostlineRender) -> NewValue) -> Diffing<NewValue> {
+        let base = self
+        return .diff(toData: { base.toData(to($0)) }, fromData: { from(base.fromData($0)) },
+                     diffV2: { base.diffV2(to($0), to($1)) })
+    }
+}
+
+extension Snapshotting where Value == SceneDescription, Format == GhostlineRender {
+    /// A scene rendered to PNG and diffed with Ghostline's diff; a failure names the labels that moved.
+    ///
+    /// ```swift
+    /// assertSnapshot(of: card, as: .ghostline)
+    /// ```
+    public static var ghostline: Snapshotting<SceneDescription, GhostlineRender> { .ghostline() }
+
+    public static func ghostline(options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
+                                 renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, GhostlineRender> {
+        Snapshotting(pathExtension: "png", diffing: .ghostline(options: options)) { description in
+            do {
+                let scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides)
+                let (layout, image) = try renderer.render(scene)
+                return GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout),
+                                       background: scene.palette.color(scene.canvas.background))
+            } catch {
+                return GhostlineRender(image: RGBAImage(width: 0, height: 0, pixels: []), scale: .x1,
+                                       failure: "the scene could not be rendered: \(error)")
+            }
+        }
+    }
+}
+
+extension Snapshotting where Value == SceneDescription, Format == String {
+    /// The scene's layout JSON as a text snapshot: every frame, line and baseline, reviewable in a pull request.
+    public static var ghostlineLayout: Snapshotting<SceneDescription, String> { .ghostlineLayout() }
+
+    public static func ghostlineLayout(overrides: SceneOverrides = SceneOverrides(),
+                                       renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, String> {
+        Snapshotting<String, String>.lines.pullback { description in
+            do {
+                let scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides)
+                return LayoutJSON.encode(scene.layout(), palette: scene.palette)
+            } catch {
+                return "the scene could not be laid out: \(error)\n"
+            }
+        }
+    }
+}
