@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/GhostlineScene/DynamicTypeTable.swift from the team's transcription of Apple's Dynamic Type
+"""Writes Sources/GhostlineScene/Resolve/DynamicTypeTable.swift from the team's transcription of Apple's Dynamic Type
 table (shared/dynamic-type-ios.csv: category,style,weight,size_pt,line_height_pt,note).
 
 Run:  python3 scripts/make-dynamic-type-table.py [path/to/dynamic-type-ios.csv]
@@ -11,7 +11,7 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "shared", "dynamic-type-ios.csv")
-target = os.path.join(here, "..", "Sources", "GhostlineScene", "DynamicTypeTable.swift")
+target = os.path.join(here, "..", "Sources", "GhostlineScene", "Resolve", "DynamicTypeTable.swift")
 
 with open(source, newline="") as handle:
     rows = list(csv.DictReader(handle))
