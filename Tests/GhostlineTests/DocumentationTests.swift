@@ -152,8 +152,6 @@ struct DocumentationTests {
             ("baselineRelative", "canvas: { width: 100 }\nroot: { baselineRelative: true, children: [] }\n"),
             ("scalesWith", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17, scalesWith: body } }\nroot: { children: [] }\n"),
             ("maximumPointSize", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17, maximumPointSize: 30 } }\nroot: { children: [] }\n"),
-            ("hyphenationFactor", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17, hyphenationFactor: 1 } }\nroot: { children: [] }\n"),
-            ("hyphens", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17, hyphens: auto } }\nroot: { children: [] }\n"),
             ("hugging", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17 } }\nroot: { children: [ { label: { text: a, style: s, hugging: 250 } } ] }\n"),
             ("compressionResistance", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17 } }\nroot: { children: [ { label: { text: a, style: s, compressionResistance: 750 } } ] }\n"),
             ("minWidth", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 17 } }\nroot: { children: [ { label: { text: a, style: s, minWidth: 10 } } ] }\n"),
