@@ -10,12 +10,12 @@ import GhostlineScene
 struct GhostlineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ghostline",
-        version: GhostlineVersion.current,
         abstract: "Lay out and render text the way UIKit does, headless, and compare it with design exports.",
         discussion: """
         Exit status: 0 success (or within tolerance), 1 a design check that differs, 2 bad input or usage (one line on stderr names the file, the place and the fix).
         Scene files are YAML (or JSON) as described in the README's "Scene format" section.
         """,
+        version: GhostlineVersion.current,
         subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
                       MetricsCommand.self]
     )
