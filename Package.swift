@@ -80,5 +80,9 @@ let package = Package(
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
+        .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
+            "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
     ]
 )
