@@ -51,10 +51,13 @@ public struct StyleDescription: Sendable {
     public var marks: [String: SourceMark] = [:]
     public var mark: SourceMark?
 
+    /// A style in one call, with the keys designs set most (the rest are properties).
     public init(font: String? = nil, size: Double? = nil, textStyle: DynamicTextStyle? = nil, weight: FontWeight? = nil,
-                lineHeight: Double? = nil, color: Color? = nil) {
+                lineHeight: Double? = nil, lineHeightStrategy: LineHeightStrategy? = nil, letterSpacing: Double? = nil,
+                color: Color? = nil, underline: Bool? = nil, language: String? = nil) {
         self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight
-        self.lineHeight = lineHeight; self.color = color
+        self.lineHeight = lineHeight; self.lineHeightStrategy = lineHeightStrategy; self.letterSpacing = letterSpacing
+        self.color = color; self.underline = underline; self.language = language
     }
 
     /// The keys a style may have, in the order the README lists them.
