@@ -25,6 +25,15 @@ public struct SceneLoader {
         guard !isDirectory.boolValue else {
             throw SceneError(file: path, keyPath: "", problem: "this is a directory", fix: "pass a scene file (.yaml or .json)")
         }
+        // A device or a FIFO would be read forever (or block): only regular files, and not absurdly large ones.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw SceneError(file: path, keyPath: "", problem: "not a regular file", fix: "pass a scene file (.yaml or .json)")
+        }
+        guard (attributes?[.size] as? Int ?? 0) <= Self.maximumFileBytes else {
+            throw SceneError(file: path, keyPath: "", problem: "larger than \(Self.maximumFileBytes >> 20) MiB",
+                             fix: "split the scene; no scene needs this much")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, keyPath: "", problem: "cannot read the scene file", fix: "check the path and permissions")
         }

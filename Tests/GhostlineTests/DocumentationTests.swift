@@ -144,7 +144,6 @@ struct DocumentationTests {
     /// The "planned" section must not list what the parser already takes: each planned key is still refused.
     @Test func plannedSceneKeysAreStillRefused() {
         let planned: [(key: String, yaml: String)] = [
-            ("include", "include: a.yaml\n"),
             ("ignore", "ignore: []\n"),
         ].map { ($0.0, "canvas: { width: 100 }\n\($0.1)root: { children: [] }\n") } + [
             ("spacer", "canvas: { width: 100 }\nroot: { children: [ { spacer: {} } ] }\n"),

@@ -47,7 +47,7 @@ struct SceneParser {
         return try parser.scene(YAMLCursor(node: node, path: "", file: path))
     }
 
-    static let topKeys = ["canvas", "model", "fonts", "fallback", "styles", "root"]
+    static let topKeys = ["include", "canvas", "model", "fonts", "fallback", "styles", "root"]
 
     mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
         let top = try document.mapping(allowed: Self.topKeys)
@@ -65,6 +65,13 @@ struct SceneParser {
         var styles: [NamedStyle] = []
         if let s = top["styles"] {
             for (name, entry) in try s.namedEntries() { styles.append(NamedStyle(name: name, style: try style(entry))) }
+        }
+        if let include = top["include"] {
+            var guide = try StyleGuide.load(include, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
+                                            chain: [URL(fileURLWithPath: file).standardized.path])
+            guide.merge(StyleGuide(fonts: fonts, styles: styles))
+            fonts = guide.fonts
+            styles = guide.styles
         }
         let root = try stack(try top.required("root", fix: "add `root:` with a stack of children"))
         return SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,

@@ -1,0 +1,87 @@
+import Foundation
+import Yams
+
+/// `include:` — fonts and styles from shared style-guide files, so a team keeps one style guide rather than
+/// one per scene. An included file holds `fonts:`, `styles:` and its own `include:`; its font paths are relative
+/// to itself. Definitions come in order: every include (in the order listed, each after its own includes),
+/// then the scene's own, and a later definition of a name replaces an earlier one, so a scene can adjust a
+/// shared style. A missing file and an include cycle are one-line errors at the `include:` that names them.
+struct StyleGuide {
+    var fonts: [NamedFont] = []
+    var styles: [NamedStyle] = []
+
+    static let keys = ["include", "fonts", "styles"]
+    /// Files are read at most this large; a style guide is a few kilobytes.
+    static let maximumFileBytes = 4 << 20
+
+    /// The fonts and styles of the files `cursor` names (a path or a list of paths), relative to `directory`.
+    static func load(_ cursor: YAMLCursor, directory: String, chain: [String]) throws(SceneError) -> StyleGuide {
+        var guide = StyleGuide()
+        let items = cursor.isSequence ? try cursor.sequence() : [cursor]
+        for item in items {
+            let name = try item.string()
+            let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: directory).appendingPathComponent(name).standardized.path
+            if let loop = chain.firstIndex(of: path) {
+                let cycle = (chain[loop...] + [path]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → ")
+                throw item.error("include cycle: \(cycle)", fix: "remove one of the includes")
+            }
+            let text = try read(path, at: item)
+            let node: Node
+            do {
+                guard let composed = try Yams.compose(yaml: text) else { continue }
+                node = composed
+            } catch let error as YamlError {
+                throw YAMLSafety.describe(error, path: path)
+            } catch {
+                throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+            }
+            let parser = SceneParser(file: path, source: text)
+            let top = try YAMLCursor(node: node, path: "", file: path).mapping(allowed: keys)
+            var included = StyleGuide()
+            if let nested = top["include"] {
+                included = try load(nested, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                    chain: chain + [path])
+            }
+            if let f = top["fonts"] {
+                for (fontName, entry) in try f.namedEntries() {
+                    var font = try parser.fontEntry(fontName, entry)
+                    if !font.file.hasPrefix("/") {
+                        font.file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(font.file).standardized.path
+                    }
+                    included.fonts.append(font)
+                }
+            }
+            if let s = top["styles"] {
+                for (styleName, entry) in try s.namedEntries() {
+                    included.styles.append(NamedStyle(name: styleName, style: try parser.style(entry)))
+                }
+            }
+            guide.merge(included)
+        }
+        return guide
+    }
+
+    /// Adds `later`'s definitions; a name defined again replaces the earlier one.
+    mutating func merge(_ later: StyleGuide) {
+        let fontNames = Set(later.fonts.map(\.name)), styleNames = Set(later.styles.map(\.name))
+        fonts = fonts.filter { !fontNames.contains($0.name) } + later.fonts
+        styles = styles.filter { !styleNames.contains($0.name) } + later.styles
+    }
+
+    private static func read(_ path: String, at cursor: YAMLCursor) throws(SceneError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw cursor.error("the style guide \(path) does not exist", fix: "fix the path (relative to the file that includes it)")
+        }
+        guard !isDirectory.boolValue, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw cursor.error("\(path) is not a regular file", fix: "include a YAML style guide file")
+        }
+        guard (attributes[.size] as? Int ?? 0) <= maximumFileBytes,
+              let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw cursor.error("\(path) is not a readable UTF-8 file of at most \(maximumFileBytes >> 20) MiB",
+                               fix: "include a YAML style guide file")
+        }
+        return text
+    }
+}
