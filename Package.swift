@@ -65,7 +65,9 @@ let package = Package(
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
+        // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
+        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
     ]
 )
