@@ -52,7 +52,7 @@ struct GhostlineRule: DiffRule {
     @inline(__always)
     func faded(_ p: UInt32) -> UInt32 {
         let v = 255 + (FastYIQ.luma(p) - 255) * fade
-        let g = UInt32(min(max(v, 0), 255).rounded())
+        let g = SafeConversion.byte(v)
         return g | g << 8 | g << 16 | 0xFF00_0000
     }
 }

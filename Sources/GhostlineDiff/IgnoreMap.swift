@@ -20,9 +20,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         let left = scale.pixels(fromPoints: points.minX), right = scale.pixels(fromPoints: points.maxX)
         let top = scale.pixels(fromPoints: points.minY), bottom = scale.pixels(fromPoints: points.maxY)
         guard [left, right, top, bottom].allSatisfy(\.isFinite), right > left, bottom > top else { return nil }
-        // Clamp in floating point before converting: Int(_:) traps on values outside Int's range.
         func column(_ v: Double, _ rule: FloatingPointRoundingRule, limit: Int) -> Int {
-            Int(min(max(v.rounded(rule), 0), Double(limit)))
+            SafeConversion.index(v, rule, clampedTo: 0...limit)
         }
         let x0 = column(left + 1e-6, .down, limit: size.width), x1 = column(right - 1e-6, .up, limit: size.width)
         let y0 = column(top + 1e-6, .down, limit: size.height), y1 = column(bottom - 1e-6, .up, limit: size.height)
