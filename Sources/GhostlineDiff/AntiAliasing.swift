@@ -65,20 +65,25 @@ enum AntiAliasing {
             }
         }
         guard darkest < 0, brightest > 0 else { return false }   // rule 2
-        let darkFlatHere = isFlat(x: darkX, y: darkY, in: image), darkFlatThere = isFlat(x: darkX, y: darkY, in: other)
-        let brightFlatHere = isFlat(x: brightX, y: brightY, in: image)
-        let brightFlatThere = isFlat(x: brightX, y: brightY, in: other)
-        guard (darkFlatHere && darkFlatThere) || (brightFlatHere && brightFlatThere) else { return false }   // rule 3
-        // Rule 4. How P itself changed, from this image to the other: positive when it got brighter.
-        let centreChange = FastYIQ.luma(other[x, y]) - centre
-        func stayedPut(_ fx: Int, _ fy: Int, flat: Bool) -> Bool {
-            let here = image[fx, fy], there = other[fx, fy]
-            if here == there || FastYIQ.delta(here, there) <= unchangedLimit { return true }
-            return !flat && handedOver(x: x, y: y, in: image, other: other, centreChange: centreChange,
-                                       unchangedLimit: unchangedLimit)
+        // Rules 3 and 4, ordered so the commonest non-anti-aliasing case, an edge that moved, is rejected after
+        // two distance lookups and one or two flatness tests.
+        let darkHere = image[darkX, darkY], darkThere = other[darkX, darkY]
+        let brightHere = image[brightX, brightY], brightThere = other[brightX, brightY]
+        let darkMoved = darkHere != darkThere && FastYIQ.delta(darkHere, darkThere) > unchangedLimit
+        let brightMoved = brightHere != brightThere && FastYIQ.delta(brightHere, brightThere) > unchangedLimit
+        // Rule 4: a framing pixel that is flat in either image must not have moved.
+        if darkMoved && (isFlat(x: darkX, y: darkY, in: image) || isFlat(x: darkX, y: darkY, in: other)) { return false }
+        if brightMoved && (isFlat(x: brightX, y: brightY, in: image) || isFlat(x: brightX, y: brightY, in: other)) {
+            return false
         }
-        return stayedPut(darkX, darkY, flat: darkFlatHere || darkFlatThere)
-            && stayedPut(brightX, brightY, flat: brightFlatHere || brightFlatThere)
+        // Rule 3: one framing pixel flat in both images (a moved one is flat in neither, as just checked).
+        guard (!darkMoved && isFlat(x: darkX, y: darkY, in: image) && isFlat(x: darkX, y: darkY, in: other))
+            || (!brightMoved && isFlat(x: brightX, y: brightY, in: image) && isFlat(x: brightX, y: brightY, in: other))
+        else { return false }
+        // Rule 4's exception: a framing pixel inside a thin stroke moved, so the ink must have been handed over.
+        guard darkMoved || brightMoved else { return true }
+        return handedOver(x: x, y: y, in: image, other: other, centreChange: FastYIQ.luma(other[x, y]) - centre,
+                          unchangedLimit: unchangedLimit)
     }
 
     /// Some neighbour of (x, y) changed beyond the threshold the opposite way to the pixel itself (brighter

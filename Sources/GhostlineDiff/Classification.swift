@@ -66,81 +66,108 @@ extension PixelDiff {
     @inline(__always)
     static func isIgnoreStripe(x: Int, y: Int) -> Bool { (x &+ y) & 7 < 4 }
 
-    @inline(__always)
     static func classify<Rule: DiffRule>(rows: Range<Int>, width: Int, job: ChunkJob, settings: Settings,
                                          rule: Rule) -> Tally {
         var tally = Tally()
         guard !rows.isEmpty else { return tally }
         let a = job.a, e = job.e, out = job.out, mask = job.mask
-        let includeAA = settings.includeAA, hasBackground = settings.hasBackground, bg = settings.background
+        let hasBackground = settings.hasBackground, bg = settings.background
         let diffMask = settings.diffMask, hasIgnore = !settings.ignore.isEmpty
         let stripe = DiffResult.ignoredColor.packed
+        // Locals, not reads through `settings`: the loop writes through raw pointers, which the optimizer must
+        // otherwise assume could alias the settings and reload them for every pixel.
+        let marks = Marks(difference: settings.difference, darker: settings.darker, antialiasing: settings.antialiasing,
+                          includeAA: settings.includeAA, diffMask: settings.diffMask, drawsImage: out != nil)
+        let ignore = settings.ignore
+        let drawGrey = out != nil && !diffMask
         let backgroundLimit = settings.ghostline.limit
         // One-entry caches: text on a page is long runs of one colour, so the grey of the previous pixel (and its
         // background verdict) is usually the one needed next.
         let firstIndex = rows.lowerBound * width
         var greyKey = rule.fadeSource(actual: a[firstIndex], expected: e[firstIndex]), greyValue = rule.faded(greyKey)
         var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
+        let noRuns: [Range<Int>] = []
         for y in rows {
             let rowBase = y * width
-            let ignored = hasIgnore ? settings.ignore.runs(row: y) : []
-            var run = 0
-            for x in 0..<width {
-                let i = rowBase &+ x
-                if hasIgnore {
-                    while run < ignored.count && ignored[run].upperBound <= x { run += 1 }
-                    if run < ignored.count && ignored[run].lowerBound <= x {
-                        tally.ignored &+= 1
-                        mask[i] = 0
-                        guard let out else { continue }
-                        let pixel: UInt32
-                        if isIgnoreStripe(x: x, y: y) { pixel = stripe }
-                        else if diffMask { pixel = 0 }
-                        else { pixel = rule.faded(rule.fadeSource(actual: a[i], expected: e[i])) }
-                        out.storeBytes(of: pixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
-                        continue
+            // The row is walked as stretches of compared pixels, each followed by an ignored run (if any), so the
+            // loop over compared pixels — nearly all of them — tests nothing about ignoring.
+            let ignored = hasIgnore ? ignore.runs(row: y) : noRuns
+            var start = 0
+            for runIndex in 0...ignored.count {
+                let stop = runIndex < ignored.count ? ignored[runIndex].lowerBound : width
+                for x in start..<stop {
+                    let i = rowBase &+ x
+                    let pa = a[i], pe = e[i]
+                    var outPixel: UInt32 = 0
+                    var isDifference = false
+                    if pa != pe, let verdict = classifyChange(pa, pe, x: x, y: y, index: i, rule: rule, job: job,
+                                                              marks: marks, tally: &tally) {
+                        outPixel = verdict.pixel
+                        isDifference = verdict.isDifference
+                    } else if drawGrey {
+                        let key = rule.fadeSource(actual: pa, expected: pe)
+                        if key != greyKey { greyKey = key; greyValue = rule.faded(key) }
+                        outPixel = greyValue
                     }
-                }
-                let pa = a[i], pe = e[i]
-                var outPixel: UInt32 = 0
-                var isDifference = false
-                var same = pa == pe
-                if !same {
-                    let verdict = rule.compare(pa, pe, index: i)
-                    if verdict.squared > tally.worst { tally.worst = verdict.squared }
-                    if !verdict.differs {
-                        same = true
-                    } else if !includeAA && rule.isAntialiased(x: x, y: y, a: a, e: e) {
-                        tally.antialiased &+= 1
-                        // A mask shows differences only (pixelmatch leaves anti-aliasing out of it too).
-                        outPixel = diffMask ? 0 : settings.antialiasing
-                    } else {
-                        tally.differing &+= 1
-                        isDifference = true
-                        if let darker = settings.darker, out != nil, rule.secondIsDarker(pa, pe, index: i) {
-                            outPixel = darker
-                        } else {
-                            outPixel = settings.difference
+                    if hasBackground && !isDifference {
+                        if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= backgroundLimit }
+                        if bgNearA {
+                            if pe != bgKeyE { bgKeyE = pe; bgNearE = pe == bg || FastYIQ.delta(pe, bg) <= backgroundLimit }
+                            if bgNearE { tally.background &+= 1 }
                         }
                     }
+                    mask[i] = isDifference ? 1 : 0
+                    out?.storeBytes(of: outPixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
                 }
-                if same && out != nil && !diffMask {
-                    let key = rule.fadeSource(actual: pa, expected: pe)
-                    if key != greyKey { greyKey = key; greyValue = rule.faded(key) }
-                    outPixel = greyValue
+                guard runIndex < ignored.count else { break }
+                let run = ignored[runIndex]
+                tally.ignored &+= run.count
+                for x in run {
+                    let i = rowBase &+ x
+                    mask[i] = 0
+                    guard let out else { continue }
+                    let pixel: UInt32
+                    if isIgnoreStripe(x: x, y: y) { pixel = stripe }
+                    else if diffMask { pixel = 0 }
+                    else { pixel = rule.faded(rule.fadeSource(actual: a[i], expected: e[i])) }
+                    out.storeBytes(of: pixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
                 }
-                if hasBackground && !isDifference {
-                    if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= backgroundLimit }
-                    if bgNearA {
-                        if pe != bgKeyE { bgKeyE = pe; bgNearE = pe == bg || FastYIQ.delta(pe, bg) <= backgroundLimit }
-                        if bgNearE { tally.background &+= 1 }
-                    }
-                }
-                mask[i] = isDifference ? 1 : 0
-                out?.storeBytes(of: outPixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
+                start = run.upperBound
             }
         }
         return tally
+    }
+}
+
+extension PixelDiff {
+    /// How a pixel that changed is drawn: the colours and flags `classifyChange` needs.
+    struct Marks {
+        let difference: UInt32, darker: UInt32?, antialiasing: UInt32
+        let includeAA: Bool, diffMask: Bool, drawsImage: Bool
+    }
+
+    /// A pixel whose two values are not identical: nil when they are within the threshold (the caller draws it as
+    /// unchanged), else its diff-image pixel and whether it is a difference (not anti-aliasing), counted in `tally`.
+    ///
+    /// Out of line on purpose: most pixels of a comparison are identical, and keeping this (with the anti-aliasing
+    /// test it calls) out of the loop over them leaves that loop small enough to keep its values in registers.
+    @inline(never)
+    static func classifyChange<Rule: DiffRule>(_ pa: UInt32, _ pe: UInt32, x: Int, y: Int, index: Int, rule: Rule,
+                                               job: ChunkJob, marks: Marks,
+                                               tally: inout Tally) -> (pixel: UInt32, isDifference: Bool)? {
+        let verdict = rule.compare(pa, pe, index: index)
+        if verdict.squared > tally.worst { tally.worst = verdict.squared }
+        guard verdict.differs else { return nil }
+        if !marks.includeAA && rule.isAntialiased(x: x, y: y, a: job.a, e: job.e) {
+            tally.antialiased &+= 1
+            // A mask shows differences only (pixelmatch leaves anti-aliasing out of it too).
+            return (marks.diffMask ? 0 : marks.antialiasing, false)
+        }
+        tally.differing &+= 1
+        if let darker = marks.darker, marks.drawsImage, rule.secondIsDarker(pa, pe, index: index) {
+            return (darker, true)
+        }
+        return (marks.difference, true)
     }
 }
 

@@ -87,7 +87,7 @@ struct IgnoreMap: Sendable {
         return bandStarts[low] <= y ? bandRuns[low] : []
     }
 
-    /// Ignored pixels in total, for tests and the report.
+    /// Ignored pixels in total (the diff counts them as it goes; this is the independent sum the tests check).
     func count(height: Int) -> Int {
         (0..<height).reduce(0) { $0 + runs(row: $1).reduce(0) { $0 + $1.count } }
     }

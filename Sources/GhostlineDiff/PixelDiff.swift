@@ -2,20 +2,24 @@ import Dispatch
 import Foundation
 import GhostlineImage
 
-/// Perceptual pixel-by-pixel comparison of a render with a design export, in the manner of pixelmatch.
+/// Perceptual pixel-by-pixel comparison of a render with a design export, in the manner of pixelmatch: one
+/// documented function, its options a value (`DiffOptions`). The per-pixel decisions that depend on
+/// `DiffOptions.compatibility` live in a `DiffRule` (`GhostlineRule`, `PixelmatchRule`).
 ///
 /// For every pixel, in one row-major pass over both buffers:
 ///
-/// 1. Identical packed RGBA values are equal — one integer compare, which settles most pixels.
-/// 2. Otherwise the YIQ distance (`YIQ`; alpha blended onto white) is compared with
-///    `YIQ.maxDelta × threshold²`. At or below: equal.
-/// 3. Above: a difference — unless `includeAA` is off and the pixel is anti-aliasing in either image
-///    (`AntiAliasing`), when it is counted in `antialiasedPixels` and drawn yellow instead of red.
-/// 4. With a `background`, the pixel is background (not counted in `comparedPixels`) when it is within the
+/// 1. A pixel inside `ignore` is counted in `ignoredPixels` only, and striped in the diff image.
+/// 2. Identical packed RGBA values are equal — one integer compare, which settles most pixels.
+/// 3. Otherwise the YIQ distance (`YIQ`; alpha blended onto white, or onto pixelmatch's checkerboard) is compared
+///    with the threshold's squared limit. At or below: equal.
+/// 4. Above: a difference — unless `includeAA` is off and the pixel is anti-aliasing in either image
+///    (`AntiAliasing`, or pixelmatch's test), when it is counted in `antialiasedPixels` instead.
+/// 5. With a `background`, the pixel is background (not counted in `comparedPixels`) when it is within the
 ///    threshold of that colour in both images and is not a difference.
-/// 5. The diff image gets red, yellow, or the expected pixel's luminance Y (blended onto white) faded
-///    towards white: `255 + (Y − 255) × fadeAlpha`, rounded, as opaque grey.
-/// 6. Differing pixels are handed to the region labelling (`RegionCollector`) as the row is scanned.
+/// 6. The diff image gets the difference colour (or `darkerColor` where the expected image is darker), the
+///    anti-aliasing colour, or a faded grey of one image's luminance: `255 + (Y − 255) × fadeAlpha`, opaque.
+///    With `diffMask` only the differences (and the ignore stripes) are drawn, on transparency.
+/// 7. Differing pixels are handed to the region labelling (`RegionCollector`) as the row is scanned.
 ///
 /// Allocation: the diff image, one small array of runs for the regions, and nothing per pixel. Rows are
 /// classified on all cores in chunks; regions come from one sequential scan afterwards.
