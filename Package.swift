@@ -77,7 +77,9 @@ let package = Package(
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping"]),
-        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
+        // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
+        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [

@@ -2,20 +2,24 @@ import Dispatch
 import Foundation
 import GhostlineImage
 
-/// Perceptual pixel-by-pixel comparison of a render with a design export, in the manner of pixelmatch.
+/// Perceptual pixel-by-pixel comparison of a render with a design export, in the manner of pixelmatch: one
+/// documented function, its options a value (`DiffOptions`). The per-pixel decisions that depend on
+/// `DiffOptions.compatibility` live in a `DiffRule` (`GhostlineRule`, `PixelmatchRule`).
 ///
 /// For every pixel, in one row-major pass over both buffers:
 ///
-/// 1. Identical packed RGBA values are equal — one integer compare, which settles most pixels.
-/// 2. Otherwise the YIQ distance (`YIQ`; alpha blended onto white) is compared with
-///    `YIQ.maxDelta × threshold²`. At or below: equal.
-/// 3. Above: a difference — unless `includeAA` is off and the pixel is anti-aliasing in either image
-///    (`AntiAliasing`), when it is counted in `antialiasedPixels` and drawn yellow instead of red.
-/// 4. With a `background`, the pixel is background (not counted in `comparedPixels`) when it is within the
+/// 1. A pixel inside `ignore` is counted in `ignoredPixels` only, and striped in the diff image.
+/// 2. Identical packed RGBA values are equal — one integer compare, which settles most pixels.
+/// 3. Otherwise the YIQ distance (`YIQ`; alpha blended onto white, or onto pixelmatch's checkerboard) is compared
+///    with the threshold's squared limit. At or below: equal.
+/// 4. Above: a difference — unless `includeAA` is off and the pixel is anti-aliasing in either image
+///    (`AntiAliasing`, or pixelmatch's test), when it is counted in `antialiasedPixels` instead.
+/// 5. With a `background`, the pixel is background (not counted in `comparedPixels`) when it is within the
 ///    threshold of that colour in both images and is not a difference.
-/// 5. The diff image gets red, yellow, or the expected pixel's luminance Y (blended onto white) faded
-///    towards white: `255 + (Y − 255) × fadeAlpha`, rounded, as opaque grey.
-/// 6. Differing pixels are handed to the region labelling (`RegionCollector`) as the row is scanned.
+/// 6. The diff image gets the difference colour (or `darkerColor` where the expected image is darker), the
+///    anti-aliasing colour, or a faded grey of one image's luminance: `255 + (Y − 255) × fadeAlpha`, opaque.
+///    With `diffMask` only the differences (and the ignore stripes) are drawn, on transparency.
+/// 7. Differing pixels are handed to the region labelling (`RegionCollector`) as the row is scanned.
 ///
 /// Allocation: the diff image, one small array of runs for the regions, and nothing per pixel. Rows are
 /// classified on all cores in chunks; regions come from one sequential scan afterwards.
@@ -36,13 +40,7 @@ public enum PixelDiff {
                               antialiasedPixels: 0, comparedPixels: 0, ratio: 0, maxDistance: 0, regions: [])
         }
 
-        // The threshold as a squared-distance limit, so the loop never takes a square root.
-        let limit = Float(YIQ.maxDelta * options.threshold * options.threshold)
-        let fade = Float(options.fadeAlpha)
-        let includeAA = options.includeAA
-        let hasBackground = options.background != nil
-        let bg = options.background?.packed ?? 0
-        let red = DiffResult.differenceColor.packed, yellow = DiffResult.antialiasingColor.packed
+        let settings = Settings(options, width: width, height: height)
 
         // Rows are classified in parallel chunks: each writes its own rows of the diff image (when asked for) and
         // of a one-byte-a-pixel difference mask, and keeps its own counts. Regions are then collected in one
@@ -66,9 +64,7 @@ public enum PixelDiff {
                                                mask: maskBuffer.baseAddress!, tallies: tallyBuffer.baseAddress!)
                             DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                                 let rows = chunk * rowsPerChunk..<min(height, (chunk + 1) * rowsPerChunk)
-                                job.tallies[chunk] = classify(rows: rows, width: width, job: job, limit: limit,
-                                                              fade: fade, includeAA: includeAA, hasBackground: hasBackground,
-                                                              bg: bg, red: red, yellow: yellow)
+                                job.tallies[chunk] = classify(rows: rows, width: width, job: job, settings: settings)
                             }
                         }
                     }
@@ -94,90 +90,11 @@ public enum PixelDiff {
 
     /// The result both comparisons (whole and streamed) report: one place for the ratio and distance formulas.
     static func result(diffImage: RGBAImage, total: Tally, pixelCount: Int, regions: [PixelRegion]) -> DiffResult {
-        let compared = pixelCount - total.background
+        let compared = pixelCount - total.background - total.ignored
         return DiffResult(diffImage: diffImage, differingPixels: total.differing, antialiasedPixels: total.antialiased,
-                          comparedPixels: compared,
+                          comparedPixels: compared, ignoredPixels: total.ignored,
                           ratio: compared == 0 ? 0 : Double(total.differing) / Double(compared),
                           maxDistance: min(1, (Double(total.worst) / YIQ.maxDelta).squareRoot()),
                           regions: regions)
-    }
-
-    struct Tally {
-        var differing = 0, antialiased = 0, background = 0
-        var worst: Float = 0
-        mutating func add(_ other: Tally) {
-            differing += other.differing; antialiased += other.antialiased; background += other.background
-            worst = max(worst, other.worst)
-        }
-    }
-
-    /// The buffers the parallel chunks work on; safe to share because every chunk writes disjoint rows.
-    struct ChunkJob: @unchecked Sendable {
-        let a: PixelBuffer, e: PixelBuffer
-        /// The diff image's pixels, or nil when none is wanted.
-        let out: UnsafeMutableRawPointer?
-        /// 1 where a pixel differs, 0 elsewhere.
-        let mask: UnsafeMutablePointer<UInt8>
-        let tallies: UnsafeMutablePointer<Tally>
-    }
-
-    /// Classifies `rows`, writing their diff-image pixels, and counts what it saw.
-    static func classify(rows: Range<Int>, width: Int, job: ChunkJob, limit: Float, fade: Float, includeAA: Bool, hasBackground: Bool, bg: UInt32,
-                                 red: UInt32, yellow: UInt32) -> Tally {
-        var tally = Tally()
-        guard !rows.isEmpty else { return tally }
-        let a = job.a, e = job.e, out = job.out, mask = job.mask
-        // One-entry caches: text on a page is long runs of one colour, so the grey of the previous pixel (and its
-        // background verdict) is usually the one needed next.
-        var greyKey = e[rows.lowerBound * width], greyValue = fadedGrey(greyKey, fade: fade)
-        var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
-        for y in rows {
-            let rowBase = y * width
-            for x in 0..<width {
-                let i = rowBase &+ x
-                let pa = a[i], pe = e[i]
-                var outPixel: UInt32
-                var isDifference = false
-                if pa == pe {
-                    if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
-                    outPixel = greyValue
-                } else {
-                    let d = FastYIQ.delta(pa, pe)
-                    if d > tally.worst { tally.worst = d }
-                    if d <= limit {
-                        if pe != greyKey { greyKey = pe; greyValue = fadedGrey(pe, fade: fade) }
-                        outPixel = greyValue
-                    } else if !includeAA
-                                && (AntiAliasing.isAntialiased(x: x, y: y, in: a, other: e, unchangedLimit: limit)
-                                    || AntiAliasing.isAntialiased(x: x, y: y, in: e, other: a, unchangedLimit: limit)) {
-                        tally.antialiased &+= 1
-                        outPixel = yellow
-                    } else {
-                        tally.differing &+= 1
-                        isDifference = true
-                        outPixel = red
-                    }
-                }
-                if hasBackground && !isDifference {
-                    if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= limit }
-                    if bgNearA {
-                        if pe != bgKeyE { bgKeyE = pe; bgNearE = pe == bg || FastYIQ.delta(pe, bg) <= limit }
-                        if bgNearE { tally.background &+= 1 }
-                    }
-                }
-                mask[i] = isDifference ? 1 : 0
-                out?.storeBytes(of: outPixel.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
-            }
-        }
-        return tally
-    }
-
-    /// The diff image's pixel for an unchanged pixel: the luminance Y of `p` (alpha blended onto white,
-    /// which for a linear Y is the same as `255 + (Y(rgb) − 255) × a/255`), faded towards white by `fade`.
-    @inline(__always)
-    static func fadedGrey(_ p: UInt32, fade: Float) -> UInt32 {
-        let v = 255 + (FastYIQ.luma(p) - 255) * fade
-        let g = UInt32(min(max(v, 0), 255).rounded())
-        return g | g << 8 | g << 16 | 0xFF00_0000
     }
 }

@@ -34,9 +34,7 @@ extension PixelDiff {
         let block = max(blockRows, 2 * halo + 1)
         let capacity = block + 2 * halo
         let rowBytes = width * 4
-        let limit = Float(YIQ.maxDelta * options.threshold * options.threshold)
-        let bg = options.background?.packed ?? 0
-        let red = DiffResult.differenceColor.packed, yellow = DiffResult.antialiasingColor.packed
+        let settings = Settings(options, width: width, height: height)
 
         let bufferA = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
         let bufferB = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
@@ -77,9 +75,7 @@ extension PixelDiff {
             let half = rows.lowerBound + rows.count / 2
             DispatchQueue.concurrentPerform(iterations: 2) { part in
                 let range = part == 0 ? rows.lowerBound..<half : half..<rows.upperBound
-                job.tallies[part] = classify(rows: range, width: width, job: job, limit: limit, fade: 0,
-                                             includeAA: options.includeAA, hasBackground: options.background != nil,
-                                             bg: bg, red: red, yellow: yellow)
+                job.tallies[part] = classify(rows: range, width: width, job: job, settings: settings)
             }
             for part in 0..<2 { total.add(job.tallies[part]) }
             for y in rows {

@@ -45,6 +45,14 @@ public struct TextGeometry: Sendable {
         self.baselineFraction = baselineFraction
     }
 
+    /// A band edge in points as a pixel boundary clipped to 0…`limit`: the first pixel the band touches (`.down`),
+    /// or the one after the last (`.up`). The 1e-6 px tolerance keeps 10.000000001 × 3 from reaching into the next
+    /// pixel. Edges that are not finite or far off the image clamp instead of trapping (`SafeConversion`).
+    func pixelEdge(_ points: Double, _ rule: FloatingPointRoundingRule, limit: Int) -> Int {
+        let pixels = scale.pixels(fromPoints: points) + (rule == .down ? 1e-6 : -1e-6)
+        return SafeConversion.index(pixels, rule, clampedTo: 0...limit)
+    }
+
     /// One result per band, in order; nil where the band holds no ink (or lies outside the image).
     public func measure(_ bands: [LineBand], in image: RGBAImage) -> [LineInk?] {
         bands.map { measure($0, in: image) }
@@ -53,11 +61,8 @@ public struct TextGeometry: Sendable {
     /// The ink of one band, or nil when it has none.
     public func measure(_ band: LineBand, in image: RGBAImage) -> LineInk? {
         // Band edges in points → whole pixel rows and columns that the band touches, clipped to the image.
-        // The tolerance keeps 10.000000001 × 3 from reaching into the next row.
-        let top = max(0, Int((scale.pixels(fromPoints: band.top) + 1e-6).rounded(.down)))
-        let bottom = min(image.height, Int((scale.pixels(fromPoints: band.bottom) - 1e-6).rounded(.up)))
-        let left = max(0, Int((scale.pixels(fromPoints: band.left) + 1e-6).rounded(.down)))
-        let right = min(image.width, Int((scale.pixels(fromPoints: band.right) - 1e-6).rounded(.up)))
+        let top = pixelEdge(band.top, .down, limit: image.height), bottom = pixelEdge(band.bottom, .up, limit: image.height)
+        let left = pixelEdge(band.left, .down, limit: image.width), right = pixelEdge(band.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
 
         let rows = bottom - top, columns = right - left
@@ -141,10 +146,8 @@ extension TextGeometry {
     /// Returns nil unless exactly `expectedLines` cores are found (text missing, or lines merged): the caller
     /// then falls back to bands from the layout.
     public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage) -> [LineBand]? {
-        let top = max(0, Int((scale.pixels(fromPoints: region.top) + 1e-6).rounded(.down)))
-        let bottom = min(image.height, Int((scale.pixels(fromPoints: region.bottom) - 1e-6).rounded(.up)))
-        let left = max(0, Int((scale.pixels(fromPoints: region.left) + 1e-6).rounded(.down)))
-        let right = min(image.width, Int((scale.pixels(fromPoints: region.right) - 1e-6).rounded(.up)))
+        let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
+        let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard expectedLines > 0, top < bottom, left < right else { return nil }
         var rows = [Float](repeating: 0, count: bottom - top)
         coverage(of: image, rows: top..<bottom, columns: left..<right) { _, y, c in rows[y] += c }

@@ -50,5 +50,5 @@ enum Unblend {
     }
 
     @inline(__always)
-    static func byte(_ v: Float) -> UInt32 { UInt32(clamp255(v).rounded()) }
+    static func byte(_ v: Float) -> UInt32 { SafeConversion.byte(v) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Ghostline
+import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
@@ -12,7 +13,7 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(help: "Write the ghost image (the design under the render) to this PNG.")
     var ghost: String?
 
-    @Option(help: "Write the pixel-difference image to this PNG (red: differs, yellow: anti-aliasing only, grey: same).")
+    @Option(help: "Write the pixel-difference image to this PNG (red: differs, yellow: anti-aliasing only, grey: same, blue stripes: ignored).")
     var diff: String?
 
     @Option(help: "Write the report JSON (schema ghostline-review/1) to this file.")
@@ -39,6 +40,29 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(help: "When the sizes differ, compare the overlap anchored at this corner (only `top-left`) instead of failing.")
     var anchor: String?
 
+    @Option(help: "Comparison rules: ghostline (the default: an edge that moved is never excused as anti-aliasing) or pixelmatch (exactly pixelmatch 7.2.0: its anti-aliasing test, transparency on its checkerboard, the ratio over all pixels).")
+    var compat: String = DiffCompatibility.ghostline.rawValue
+
+    @Option(parsing: .singleValue,
+            help: "Leave the box X,Y,W,H (points, y down from the top-left) out of every statistic, e.g. a status bar: --ignore 0,0,375,44. Repeatable.")
+    var ignore: [String] = []
+
+    @Option(name: .customLong("diff-color"), help: "Diff image: colour of differing pixels, #RRGGBB (default #FF0000).")
+    var diffColor: String?
+
+    @Option(name: .customLong("diff-color-alt"),
+            help: "Diff image: colour of differing pixels that are darker in the design than in the render, #RRGGBB (default: --diff-color).")
+    var diffColorAlt: String?
+
+    @Option(name: .customLong("aa-color"), help: "Diff image: colour of anti-aliasing-only pixels, #RRGGBB (default #FFFF00).")
+    var aaColor: String?
+
+    @Option(name: .customLong("diff-alpha"), help: "Diff image: opacity of the faded original under the marks, 0…1.")
+    var diffAlpha: Double = 0.1
+
+    @Flag(name: .customLong("diff-mask"), help: "Diff image: draw only the differences, on a transparent background.")
+    var diffMask = false
+
     func reviewOptions() throws -> ReviewOptions {
         guard (0...1).contains(threshold) else { throw CLIError("--threshold \(threshold): use a value from 0 to 1") }
         guard (0...1).contains(tolerance) else { throw CLIError("--tolerance \(tolerance): use a ratio from 0 to 1, e.g. 0.01") }
@@ -47,6 +71,15 @@ struct ReviewOutputOptions: ParsableArguments {
             throw CLIError("--baseline-tolerance \(baselineTolerance): use points from 0 to 1000")
         }
         if let anchor, anchor != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
+        guard let compatibility = DiffCompatibility(rawValue: compat) else {
+            throw CLIError("--compat \(compat): use ghostline or pixelmatch")
+        }
+        guard (0...1).contains(diffAlpha) else { throw CLIError("--diff-alpha \(diffAlpha): use a value from 0 to 1") }
+        func colour(_ value: String?, flag: String) throws -> Color? {
+            guard let value else { return nil }
+            guard let parsed = Color(hex: value) else { throw CLIError("\(flag) \(value): write a colour as #RRGGBB, e.g. #FF00FF") }
+            return parsed
+        }
         var options = ReviewOptions()
         options.threshold = threshold
         options.tolerance = tolerance
@@ -55,7 +88,37 @@ struct ReviewOutputOptions: ParsableArguments {
         options.includeAA = includeAA
         options.anchorTopLeft = anchor != nil
         options.makeDiffImage = diff != nil || html != nil
+        options.compatibility = compatibility
+        options.differenceColor = try colour(diffColor, flag: "--diff-color") ?? options.differenceColor
+        options.darkerColor = try colour(diffColorAlt, flag: "--diff-color-alt")
+        options.antialiasingColor = try colour(aaColor, flag: "--aa-color") ?? options.antialiasingColor
+        options.diffAlpha = diffAlpha
+        options.diffMask = diffMask
+        options.ignore = try ignore.map(Self.ignoreBox)
         return options
+    }
+
+    /// `X,Y,W,H` in points: four finite numbers, a positive width and height, within ±1,000,000 pt.
+    static func ignoreBox(_ text: String) throws -> Rect {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
+              [x, y, width, height].allSatisfy(\.isFinite) else {
+            throw CLIError("--ignore \(text): write the box as X,Y,W,H in points, e.g. --ignore 0,0,375,44")
+        }
+        guard width > 0, height > 0 else { throw CLIError("--ignore \(text): the width and height must be positive") }
+        guard [x, y, width, height].allSatisfy({ abs($0) <= LabelLines.largestCoordinate }) else {
+            throw CLIError("--ignore \(text): use points between -1000000 and 1000000")
+        }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// A review error as the CLI reports it: a bad ignore box is named by the `--ignore` value it came from.
+    func cliError(_ error: any Error) -> CLIError {
+        if case let ReviewError.badIgnoreBox(index, _, reason)? = error as? ReviewError, ignore.indices.contains(index) {
+            return CLIError("--ignore \(ignore[index]): \(reason)")
+        }
+        return CLIError(error)
     }
 
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
@@ -130,7 +193,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 streamed = try DesignReview.compareStreaming(actualPath: actual, designPath: design, scale: resolvedScale,
                                                              background: requestedBackground, options: options)
-            } catch { throw CLIError(error) }
+            } catch { throw outputs.cliError(error) }
             if let streamed { return try outputs.finish(streamed) }
         }
         let (actualImage, designImage) = try readPNGs(actual, design)
@@ -142,7 +205,7 @@ struct DiffCommand: ParsableCommand {
         let input = DesignReview.Input(actual: actualImage, design: designImage, actualPath: actual, designPath: design,
                                        scale: resolvedScale, background: backgroundColor, labels: labels, layoutPath: layout)
         let comparison: DesignComparison
-        do { comparison = try DesignReview.compare(input, options: options) } catch { throw CLIError(error) }
+        do { comparison = try DesignReview.compare(input, options: options) } catch { throw outputs.cliError(error) }
         try outputs.finish(comparison)
     }
 
@@ -191,7 +254,7 @@ struct CheckCommand: ParsableCommand {
                                        designPath: design, scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: sceneOptions.scene)
         let comparison: DesignComparison
-        do { comparison = try DesignReview.compare(input, options: options) } catch { throw CLIError(error) }
+        do { comparison = try DesignReview.compare(input, options: options) } catch { throw outputs.cliError(error) }
         if let renderOutput {
             do { try PNGCodec.write(image, to: renderOutput) } catch { throw CLIError(error) }
         }

@@ -146,4 +146,21 @@ struct TextGeometryTests {
         #expect(ink.baseline == 34)
         #expect(ink.inkBottom == 42)
     }
+
+    /// Band edges that are not finite or far outside any image (from a hostile layout JSON: a frame at x = 1e19,
+    /// a baseline of −1e300) are clipped to the image instead of trapping in `Int(_:)`. A band that still covers
+    /// the ink measures it; one that lies wholly off the image or is not a number has none.
+    @Test func hostileBandEdgesAreClippedNotTrapped() throws {
+        var canvas = Canvas(width: 40, height: 40)
+        canvas.fill(x: 10, y: 10, width: 20, height: 10)
+        let geometry = TextGeometry(scale: .x3, background: .white)
+        let everything = LineBand(id: "a", lineIndex: 0, top: -1e300, bottom: 1e308, left: -.infinity, right: 1e19)
+        let ink = try #require(geometry.measure(everything, in: canvas.image))
+        #expect(ink.baseline == 20.0 / 3 && ink.inkLeft == 10.0 / 3)
+        #expect(geometry.measure(LineBand(id: "b", lineIndex: 0, top: 1e19, bottom: 1e20, left: 0, right: 10), in: canvas.image) == nil)
+        #expect(geometry.measure(LineBand(id: "c", lineIndex: 0, top: .nan, bottom: .nan, left: 0, right: 10), in: canvas.image) == nil)
+        #expect(geometry.lineBands(in: everything, expectedLines: 1, image: canvas.image)?.count == 1)
+        #expect(geometry.lineBands(in: LineBand(id: "d", lineIndex: 0, top: -1e300, bottom: -1e299, left: 0, right: 1),
+                                   expectedLines: 1, image: canvas.image) == nil)
+    }
 }

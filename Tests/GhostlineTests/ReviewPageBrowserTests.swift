@@ -33,7 +33,11 @@ struct ReviewPageBrowserTests {
         blinkRenderVisible: document.getElementById('blink-render').style.visibility,
         rows: document.querySelectorAll('#labels tbody tr').length,
         offRows: document.querySelectorAll('#labels tbody tr.off').length,
-        pixelated: getComputedStyle(images[0]).imageRendering
+        pixelated: getComputedStyle(images[0]).imageRendering,
+        ignoredBoxes: document.querySelectorAll('.frame .ignored').length,
+        ignoredBoxWidths: Array.from(document.querySelectorAll('.frame .ignored')).map(function (box) {
+          return Math.round(box.getBoundingClientRect().width);
+        })
       };
       var out = document.createElement('pre'); out.id = 'browser-check';
       out.textContent = JSON.stringify(result); document.body.appendChild(out);
@@ -52,7 +56,8 @@ struct ReviewPageBrowserTests {
         let scene = dir.appendingPathComponent("card.yaml").path
         try yaml.write(toFile: scene, atomically: true, encoding: .utf8)
         let page = dir.appendingPathComponent("review.html").path
-        let check = try runCLI(["check", scene, "--design", ReviewTests.design, "--html", page])
+        // A 375 × 4 pt ignored strip along the top (no text there): outlined on each of the six image frames.
+        let check = try runCLI(["check", scene, "--design", ReviewTests.design, "--html", page, "--ignore", "0,0,375,4"])
         #expect(check.status == 1)
 
         let probe = dir.appendingPathComponent("probe.html").path
@@ -74,6 +79,8 @@ struct ReviewPageBrowserTests {
         #expect(result["rows"] as? Int == 5)       // title: 1 line, body: 4 lines
         #expect(result["offRows"] as? Int == 5)    // every baseline is off without line-height handling
         #expect(result["pixelated"] as? String == "pixelated")
+        #expect(result["ignoredBoxes"] as? Int == 6)
+        #expect((result["ignoredBoxWidths"] as? [Int]) == Array(repeating: 375, count: 6))   // the frames are 375 pt wide at zoom 1
 
         let screenshot = dir.appendingPathComponent("review.png").path
         _ = try run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1600",

@@ -4,25 +4,6 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
 
-/// Settings of a design review; every default is what the CLI documents.
-public struct ReviewOptions: Sendable {
-    /// Per-pixel YIQ threshold (pixelmatch's; 0 = exact, 1 = anything goes).
-    public var threshold: Double = 0.1
-    /// The largest share of differing non-background pixels that still passes.
-    public var tolerance: Double = 0.01
-    /// The largest baseline offset, in points, that still passes; nil = one device pixel (1 / scale).
-    public var baselineTolerance: Double?
-    /// Opacity of the design under the render in the ghost image.
-    public var opacity: Double = GhostImage.defaultOpacity
-    /// Count anti-aliasing-only differences as differences.
-    public var includeAA: Bool = false
-    /// Compare the overlapping top-left area when the sizes differ, instead of refusing.
-    public var anchorTopLeft: Bool = false
-    /// Draw the diff image (needed for `--diff` and `--html`); without it a review skips 4 bytes a pixel.
-    public var makeDiffImage: Bool = true
-    public init() {}
-}
-
 /// One line's geometry in both images, in points (y down). Offsets are render − design: negative means the
 /// render sits higher (or further left) than the design.
 public struct LineComparison: Sendable {
@@ -143,8 +124,7 @@ public enum DesignReview {
             design = crop(design, width: width, height: height)
             overlay = overlay.map { crop($0, width: width, height: height) }
         }
-        let diffOptions = DiffOptions(threshold: options.threshold, includeAA: options.includeAA, background: input.background,
-                                      regionGap: max(2, 2 * input.scale.factor), makeDiffImage: options.makeDiffImage)
+        let diffOptions = try options.diffOptions(background: input.background, scale: input.scale, size: PixelSize(of: actual))
         let diff: DiffResult
         do {
             diff = try PixelDiff.compare(actual: actual, expected: design, options: diffOptions)
@@ -238,60 +218,5 @@ public enum DesignReview {
         let suffix = name[at.upperBound...]
         guard suffix.count == 2, suffix.hasSuffix("x"), let factor = Int(suffix.prefix(1)), (1...3).contains(factor) else { return nil }
         return Scale(factor)
-    }
-}
-
-/// Hands a PNG stream's rows to the streaming differ.
-private final class PNGRows: PixelRowSource {
-    let stream: PNGRowStream
-    init(_ stream: PNGRowStream) { self.stream = stream }
-    var width: Int { stream.width }
-    var height: Int { stream.height }
-    func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws { try stream.read(rows: count, into: buffer) }
-}
-
-extension DesignReview {
-    /// A pixels-only review of two PNG files (no layout, ghost, diff image or page), decoded a block of rows at a
-    /// time and compared as they arrive: what a CI gate on two phone-sized exports needs, at a fraction of the
-    /// memory. Returns nil when streaming cannot give the answer (an interlaced PNG, or sizes that differ, which
-    /// the whole-image path reports or anchors); the caller then decodes whole.
-    public static func compareStreaming(actualPath: String, designPath: String, scale: Scale, background: Color?,
-                                        options: ReviewOptions) throws(ReviewError) -> DesignComparison? {
-        func bytes(_ path: String) throws(ReviewError) -> [UInt8] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .badInput(PNGError.unreadable(path: path, reason: "no such file, or it cannot be read").description)
-            }
-            return [UInt8](data)
-        }
-        let actualBytes = try bytes(actualPath), designBytes = try bytes(designPath)
-        do {
-            guard let actual = try PNGRowStream.open(actualBytes, source: actualPath),
-                  let design = try PNGRowStream.open(designBytes, source: designPath),
-                  actual.width == design.width, actual.height == design.height else { return nil }
-            // The default background is the render's top-left pixel, read from a one-row stream of its own.
-            var page = background
-            if page == nil, let probe = try PNGRowStream.open(actualBytes, source: actualPath) {
-                let row = UnsafeMutableRawPointer.allocate(byteCount: probe.width * 4, alignment: 4)
-                defer { row.deallocate() }
-                try probe.read(rows: 1, into: row)
-                let first = row.assumingMemoryBound(to: UInt8.self)
-                page = Color(red: first[0], green: first[1], blue: first[2])
-            }
-            let diffOptions = DiffOptions(threshold: options.threshold, includeAA: options.includeAA, background: page,
-                                          regionGap: max(2, 2 * scale.factor), makeDiffImage: false)
-            let diff = try PixelDiff.compare(actual: PNGRows(actual), expected: PNGRows(design), options: diffOptions)
-            let size = PixelSize(width: actual.width, height: actual.height)
-            let empty = RGBAImage(width: 0, height: 0, pixels: [])
-            return DesignComparison(actualPath: actualPath, designPath: designPath, scenePath: nil, layoutPath: nil,
-                                    actualSize: size, designSize: size, comparedSize: size, anchoredTopLeft: false,
-                                    scale: scale, options: options, diff: diff, renderOverlay: nil, background: page ?? .white,
-                                    actual: empty, design: empty, labels: [])
-        } catch let error as PNGError {
-            throw .badInput(error.description)
-        } catch let error as DiffError {
-            throw .badInput(error.description)
-        } catch {
-            throw .badInput("\(error)")
-        }
     }
 }

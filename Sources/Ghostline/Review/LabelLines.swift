@@ -33,8 +33,17 @@ public struct LabelLines: Sendable, Equatable {
         }
     }
 
+    /// The largest coordinate or length, in points, a layout JSON may give: 16384 px (the largest canvas and PNG)
+    /// at @1x, with room to spare for frames that hang off the canvas. A number past it cannot describe a label
+    /// on any image Ghostline reads, and huge values (1e19, 1e308) would overflow the band arithmetic.
+    public static let largestCoordinate = 1_000_000.0
+
     /// Reads the labels of a layout JSON file (the format of SCENE-FORMAT.md; `font.ascender`/`descender` are
     /// Ghostline's additions and default to 0.8 / −0.2 of the line pitch when absent).
+    ///
+    /// Every number is checked before use, as the scene reader checks a scene's: it must be a finite number
+    /// within ±`largestCoordinate` points (lengths not negative, `start`/`end` whole and not negative). A bad one
+    /// is reported with its key path, e.g. `elements[2].frame.x`.
     public static func read(layoutJSON path: String) throws(ReviewError) -> [LabelLines] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .badInput("\(path): cannot read the layout JSON; check the path (write one with `ghostline render … --layout`)")
@@ -43,26 +52,54 @@ public struct LabelLines: Sendable, Equatable {
               let elements = root["elements"] as? [[String: Any]] else {
             throw .badInput("\(path): not a Ghostline layout JSON (no `elements` list); write one with `ghostline render … --layout`")
         }
-        func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
+        func fail(_ key: String, _ problem: String) -> ReviewError {
+            .badInput("\(path): \(key) \(problem); regenerate the layout JSON with `ghostline render … --layout`")
+        }
+        /// The number at `key` of `object`, or nil when absent; a present value must be a usable number.
+        func number(_ object: [String: Any]?, _ key: String, at place: String, length: Bool = false) throws(ReviewError) -> Double? {
+            guard let raw = object?[key] else { return nil }
+            // JSON true and false also arrive as NSNumber; their type code is "c" (a C char), a number's "i", "q" or "d".
+            guard let number = raw as? NSNumber, String(cString: number.objCType) != "c" else {
+                throw fail("\(place).\(key)", "is not a number")
+            }
+            let value = number.doubleValue
+            guard value.isFinite, abs(value) <= largestCoordinate else {
+                throw fail("\(place).\(key)", "is \(value), outside ±\(Int(largestCoordinate)) pt")
+            }
+            if length && value < 0 { throw fail("\(place).\(key)", "is \(value); a length cannot be negative") }
+            return value
+        }
+        func offset(_ object: [String: Any], _ key: String, at place: String) throws(ReviewError) -> Int {
+            guard let value = try number(object, key, at: place) else { return 0 }
+            guard value >= 0, value == value.rounded() else { throw fail("\(place).\(key)", "is \(value), not a whole offset ≥ 0") }
+            return Int(value)   // finite and within ±largestCoordinate: cannot trap
+        }
         var labels: [LabelLines] = []
         for (index, element) in elements.enumerated() where element["kind"] as? String == "label" {
-            guard let frame = element["frame"] as? [String: Any], let x = number(frame["x"]), let y = number(frame["y"]),
-                  let w = number(frame["width"]), let h = number(frame["height"]),
-                  let rawLines = element["lines"] as? [[String: Any]] else {
-                throw .badInput("\(path): elements[\(index)] is a label without a frame or lines; regenerate the layout JSON")
+            let place = "elements[\(index)]"
+            guard let frame = element["frame"] as? [String: Any], let rawLines = element["lines"] as? [[String: Any]] else {
+                throw .badInput("\(path): \(place) is a label without a frame or lines; regenerate the layout JSON")
+            }
+            guard let x = try number(frame, "x", at: place + ".frame"), let y = try number(frame, "y", at: place + ".frame"),
+                  let w = try number(frame, "width", at: place + ".frame", length: true),
+                  let h = try number(frame, "height", at: place + ".frame", length: true) else {
+                throw .badInput("\(path): \(place).frame lacks x, y, width or height; regenerate the layout JSON")
             }
             var lines: [Line] = []
             for (lineIndex, line) in rawLines.enumerated() {
-                guard let baseline = number(line["baseline"]), let lx = number(line["x"]), let lw = number(line["width"]) else {
-                    throw .badInput("\(path): elements[\(index)].lines[\(lineIndex)] lacks x, width or baseline; regenerate the layout JSON")
+                let linePlace = "\(place).lines[\(lineIndex)]"
+                guard let baseline = try number(line, "baseline", at: linePlace), let lx = try number(line, "x", at: linePlace),
+                      let lw = try number(line, "width", at: linePlace, length: true) else {
+                    throw .badInput("\(path): \(linePlace) lacks x, width or baseline; regenerate the layout JSON")
                 }
-                lines.append(Line(start: (line["start"] as? Int) ?? 0, end: (line["end"] as? Int) ?? 0, x: lx, width: lw, baseline: baseline))
+                lines.append(Line(start: try offset(line, "start", at: linePlace), end: try offset(line, "end", at: linePlace),
+                                  x: lx, width: lw, baseline: baseline))
             }
             let font = element["font"] as? [String: Any]
             let pitch = lines.count > 1 ? lines[1].baseline - lines[0].baseline : h
             labels.append(LabelLines(id: element["id"] as? String ?? "label\(index)", frame: Rect(x: x, y: y, width: w, height: h),
-                                     ascender: number(font?["ascender"]) ?? pitch * 0.8,
-                                     descender: number(font?["descender"]) ?? -pitch * 0.2, lines: lines))
+                                     ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
+                                     descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines))
         }
         return labels
     }
@@ -71,7 +108,17 @@ public struct LabelLines: Sendable, Equatable {
 /// A review that cannot be made; one line for the CLI (exit 2).
 public enum ReviewError: Error, CustomStringConvertible, Equatable {
     case badInput(String)
+    /// `ReviewOptions.ignore[index]` cannot be used. The caller knows where the box came from (the CLI names its
+    /// `--ignore` value, a scene reader the `ignore:` entry's line and column), so the case carries the index and
+    /// the reason rather than a finished sentence.
+    case badIgnoreBox(index: Int, box: Rect, reason: String)
+
     public var description: String {
-        switch self { case .badInput(let message): return message }
+        switch self {
+        case .badInput(let message): return message
+        case let .badIgnoreBox(index, box, reason):
+            let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
+            return "ignore box \(index + 1) (\(numbers) pt): \(reason)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
 
@@ -28,6 +29,7 @@ public enum ReviewPage {
         }
         let summary = escape(ReviewSummary.text(c))
         let size = "width:\(number(width))px;height:\(number(height))px"
+        let ignored = ignoreOverlays(c.options.ignore, width: width, height: height)
         return """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
@@ -45,6 +47,8 @@ public enum ReviewPage {
         .frame { position: relative; background: #fff; box-shadow: 0 0 0 1px #d1d1d6; overflow: hidden; }
         .frame img { position: absolute; left: 0; top: 0; width: 100%; height: 100%; image-rendering: pixelated; }
         .frame img.render-layer { mix-blend-mode: multiply; }
+        .frame .ignored { position: absolute; box-sizing: border-box; border: 1px solid #3478f6; pointer-events: none;
+          background: repeating-linear-gradient(45deg, rgba(52, 120, 246, 0.35) 0 4px, transparent 4px 8px); }
         table { border-collapse: collapse; background: #fff; } td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: right; }
         td:first-child, th:first-child { text-align: left; } tr.off td { color: #d70015; font-weight: 600; }
         </style></head>
@@ -61,21 +65,21 @@ public enum ReviewPage {
         <h2>Ghost</h2>
         <div class="row">
           <figure><figcaption>Live: the design under the render (drag the slider)</figcaption>
-            <div class="frame zoomable" style="\(size)"><img class="review-image" id="ghost-design" alt="design" src="\(design)" style="opacity:\(number(c.options.opacity))"><img class="review-image render-layer" id="ghost-render" alt="render" src="\(render)"></div></figure>
+            <div class="frame zoomable" style="\(size)"><img class="review-image" id="ghost-design" alt="design" src="\(design)" style="opacity:\(number(c.options.opacity))"><img class="review-image render-layer" id="ghost-render" alt="render" src="\(render)">\(ignored)</div></figure>
           <figure><figcaption>Ghost image (design at \(number(c.options.opacity * 100))% under the render)</figcaption>
-            <div class="frame zoomable" style="\(size)"><img class="review-image" id="ghost-image" alt="ghost" src="\(ghost)"></div></figure>
+            <div class="frame zoomable" style="\(size)"><img class="review-image" id="ghost-image" alt="ghost" src="\(ghost)">\(ignored)</div></figure>
         </div>
         <h2>Side by side</h2>
         <div class="row">
-          <figure><figcaption>Design</figcaption><div class="frame zoomable" style="\(size)"><img class="review-image" id="design" alt="design" src="\(design)"></div></figure>
-          <figure><figcaption>Render</figcaption><div class="frame zoomable" style="\(size)"><img class="review-image" id="render" alt="render" src="\(render)"></div></figure>
+          <figure><figcaption>Design</figcaption><div class="frame zoomable" style="\(size)"><img class="review-image" id="design" alt="design" src="\(design)">\(ignored)</div></figure>
+          <figure><figcaption>Render</figcaption><div class="frame zoomable" style="\(size)"><img class="review-image" id="render" alt="render" src="\(render)">\(ignored)</div></figure>
         </div>
         <h2>Blink</h2>
         <figure><figcaption id="blink-caption">Design</figcaption>
-          <div class="frame zoomable" style="\(size)"><img class="review-image" id="blink-design" alt="design" src="\(design)"><img class="review-image" id="blink-render" alt="render" src="\(render)" style="visibility:hidden"></div></figure>
+          <div class="frame zoomable" style="\(size)"><img class="review-image" id="blink-design" alt="design" src="\(design)"><img class="review-image" id="blink-render" alt="render" src="\(render)" style="visibility:hidden">\(ignored)</div></figure>
         <h2>Pixel difference</h2>
-        <figure><figcaption>Red: differs · yellow: anti-aliasing only · grey: same</figcaption>
-          <div class="frame zoomable" style="\(size)"><img class="review-image" id="diff" alt="diff" src="\(diff)"></div></figure>
+        <figure><figcaption>\(escape(legend(c)))</figcaption>
+          <div class="frame zoomable" style="\(size)"><img class="review-image" id="diff" alt="diff" src="\(diff)">\(ignored)</div></figure>
         <h2>Baselines (points; offset = render − design, negative = render higher)</h2>
         <table id="labels"><thead><tr><th>label</th><th>line</th><th>layout</th><th>render</th><th>design</th><th>offset</th><th>left offset</th></tr></thead>
         <tbody>
@@ -110,6 +114,29 @@ public enum ReviewPage {
         </body></html>
 
         """
+    }
+
+    /// One absolutely positioned, striped box per ignored area, in percent of the frame so it follows the zoom.
+    static func ignoreOverlays(_ boxes: [Rect], width: Double, height: Double) -> String {
+        guard width > 0, height > 0 else { return "" }
+        return boxes.map { box in
+            let left = min(max(box.minX, 0), width), right = min(max(box.maxX, 0), width)
+            let top = min(max(box.minY, 0), height), bottom = min(max(box.maxY, 0), height)
+            func percent(_ v: Double, _ of: Double) -> String { number(v / of * 100) + "%" }
+            let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
+            return "<div class=\"ignored\" title=\"ignored: \(numbers) pt\" style=\"left:\(percent(left, width));top:\(percent(top, height));width:\(percent(right - left, width));height:\(percent(bottom - top, height))\"></div>"
+        }.joined()
+    }
+
+    /// What the diff image's colours mean, with the colours actually used.
+    static func legend(_ c: DesignComparison) -> String {
+        let o = c.options
+        var parts = ["\(o.differenceColor.hexString): differs"]
+        if let darker = o.darkerColor { parts.append("\(darker.hexString): differs, darker in the design") }
+        if !o.diffMask { parts.append("\(o.antialiasingColor.hexString): anti-aliasing only") }
+        parts.append(o.diffMask ? "transparent: same" : "grey: same")
+        if !o.ignore.isEmpty { parts.append("blue stripes: ignored") }
+        return parts.joined(separator: " · ")
     }
 
     static func dataURL(_ image: RGBAImage) throws -> String {

@@ -28,10 +28,13 @@ public enum ReviewReport {
             ("sizes", .object([("actual", size(c.actualSize)), ("design", size(c.designSize)),
                                ("compared", size(c.comparedSize)),
                                ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
-            ("options", .object([("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
+            ("options", .object([("compat", .string(c.options.compatibility.rawValue)),
+                                 ("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
                                  ("baselineTolerance", .number(c.baselineTolerance)), ("includeAA", .bool(c.options.includeAA)),
-                                 ("opacity", .number(c.options.opacity))])),
+                                 ("opacity", .number(c.options.opacity)),
+                                 ("ignore", .array(c.options.ignore.map { rect($0) }))])),
             ("stats", .object([("comparedPixels", .integer(c.diff.comparedPixels)),
+                               ("ignoredPixels", .integer(c.diff.ignoredPixels)),
                                ("differingPixels", .integer(c.diff.differingPixels)),
                                ("antialiasedPixels", .integer(c.diff.antialiasedPixels)),
                                ("ratio", .number(c.diff.ratio)), ("maxDistance", .number(c.diff.maxDistance))])),
@@ -71,7 +74,13 @@ public enum ReviewSummary {
             lines.append("  sizes differ (render \(c.actualSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
         }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
-        lines.append("  pixels: \(c.diff.differingPixels) of \(c.diff.comparedPixels) non-background pixels differ (\(percent)%, tolerance \(JSONValue.format(c.options.tolerance * 100))%); \(c.diff.antialiasedPixels) differ by anti-aliasing only")
+        let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"
+        var pixels = "  pixels: \(c.diff.differingPixels) of \(c.diff.comparedPixels) \(kind) differ (\(percent)%, tolerance \(JSONValue.format(c.options.tolerance * 100))%); \(c.diff.antialiasedPixels) differ by anti-aliasing only"
+        if c.options.compatibility == .pixelmatch { pixels += " (pixelmatch 7.2.0's rules)" }
+        if !c.options.ignore.isEmpty {
+            pixels += "; \(c.diff.ignoredPixels) ignored in \(c.options.ignore.count) box\(c.options.ignore.count == 1 ? "" : "es")"
+        }
+        lines.append(pixels)
         if !c.regions.isEmpty {
             let shown = c.regions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
             lines.append("  regions: \(c.regions.count) — " + shown.joined(separator: "; ") + (c.regions.count > 3 ? "; …" : ""))

@@ -1,0 +1,73 @@
+import Foundation
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineImage
+import GhostlinePNG
+
+/// Hands a PNG stream's rows to the streaming differ.
+private final class PNGRows: PixelRowSource {
+    let stream: PNGRowStream
+    init(_ stream: PNGRowStream) { self.stream = stream }
+    var width: Int { stream.width }
+    var height: Int { stream.height }
+    func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws { try stream.read(rows: count, into: buffer) }
+}
+
+extension DesignReview {
+    /// A pixels-only review of two PNG files (no layout, ghost, diff image or page), decoded a block of rows at a
+    /// time and compared as they arrive: what a CI gate on two phone-sized exports needs, at a fraction of the
+    /// memory. Returns nil when streaming cannot give the answer (an interlaced PNG, or sizes that differ, which
+    /// the whole-image path reports or anchors); the caller then decodes whole.
+    public static func compareStreaming(actualPath: String, designPath: String, scale: Scale, background: Color?,
+                                        options: ReviewOptions) throws(ReviewError) -> DesignComparison? {
+        func bytes(_ path: String) throws(ReviewError) -> [UInt8] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .badInput(PNGError.unreadable(path: path, reason: "no such file, or it cannot be read").description)
+            }
+            return [UInt8](data)
+        }
+        let actualBytes = try bytes(actualPath), designBytes = try bytes(designPath)
+        do {
+            // The size limit is checked on the header first, as `PNGCodec.decode` does: libpng's own limit, which the
+            // row stream also sets, would stop the stream with "damaged PNG" instead of naming the limit.
+            for (bytes, path) in [(actualBytes, actualPath), (designBytes, designPath)] {
+                let header = try PNGCodec.readHeader(bytes, source: path)
+                let limit = PNGCodec.maximumSidePixels
+                guard header.width <= limit, header.height <= limit else {
+                    throw PNGError.tooLarge(path: path, width: header.width, height: header.height, limit: limit)
+                }
+            }
+            guard let actual = try PNGRowStream.open(actualBytes, source: actualPath),
+                  let design = try PNGRowStream.open(designBytes, source: designPath),
+                  actual.width == design.width, actual.height == design.height else { return nil }
+            // The default background is the render's top-left pixel, read from a one-row stream of its own.
+            var page = background
+            if page == nil, let probe = try PNGRowStream.open(actualBytes, source: actualPath) {
+                let row = UnsafeMutableRawPointer.allocate(byteCount: probe.width * 4, alignment: 4)
+                defer { row.deallocate() }
+                try probe.read(rows: 1, into: row)
+                let first = row.assumingMemoryBound(to: UInt8.self)
+                page = Color(red: first[0], green: first[1], blue: first[2])
+            }
+            var streamed = options
+            streamed.makeDiffImage = false
+            let diffOptions = try streamed.diffOptions(background: page, scale: scale,
+                                                       size: PixelSize(width: actual.width, height: actual.height))
+            let diff = try PixelDiff.compare(actual: PNGRows(actual), expected: PNGRows(design), options: diffOptions)
+            let size = PixelSize(width: actual.width, height: actual.height)
+            let empty = RGBAImage(width: 0, height: 0, pixels: [])
+            return DesignComparison(actualPath: actualPath, designPath: designPath, scenePath: nil, layoutPath: nil,
+                                    actualSize: size, designSize: size, comparedSize: size, anchoredTopLeft: false,
+                                    scale: scale, options: options, diff: diff, renderOverlay: nil, background: page ?? .white,
+                                    actual: empty, design: empty, labels: [])
+        } catch let error as PNGError {
+            throw .badInput(error.description)
+        } catch let error as DiffError {
+            throw .badInput(error.description)
+        } catch let error as ReviewError {
+            throw error
+        } catch {
+            throw .badInput("\(error)")
+        }
+    }
+}
