@@ -82,6 +82,8 @@ public struct DesignCheck: Sendable {
         do { (layout, image) = try renderer.render(scene) } catch { throw .scene(error) }
         // The same layout on a clear canvas gives the ghost an exact overlay (no un-blending of the background).
         let overlay = renderer.renderOverlay(layout, of: scene)
+        var options = self.options
+        options.ignore += scene.ignore   // the scene's own areas after any the caller gave
         let input = DesignReview.Input(actual: image, design: design, actualPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)

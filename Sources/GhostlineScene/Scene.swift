@@ -18,6 +18,8 @@ public struct Scene: Sendable {
     /// Every file the scene was made from: the scene itself, its font files and its images. Outputs must never
     /// overwrite one of them.
     public var inputFiles: [String] = []
+    /// Areas, in points, a design review leaves out (`ignore:`).
+    public var ignore: [Rect] = []
 
     public init(canvas: Canvas, model: LayoutModel, contentSize: ContentSizeCategory = .default, root: LayoutNode,
                 palette: Palette, fallback: FontFallback = FontFallback(), sourcePath: String) {

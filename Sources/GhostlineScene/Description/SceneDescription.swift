@@ -27,6 +27,8 @@ public struct SceneDescription: Sendable {
     public var fallback: [FontReference]
     public var styles: [NamedStyle]
     public var root: StackDescription
+    /// Areas, in points, a design review leaves out of every statistic (a status bar, a clock, an avatar).
+    public var ignore: [Rect] = []
     /// The scene file, for relative paths and error messages.
     public var sourcePath: String
 

@@ -47,7 +47,7 @@ struct SceneParser {
         return try parser.scene(YAMLCursor(node: node, path: "", file: path))
     }
 
-    static let topKeys = ["include", "canvas", "model", "fonts", "fallback", "styles", "root"]
+    static let topKeys = ["include", "canvas", "model", "fonts", "fallback", "styles", "ignore", "root"]
 
     mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
         let top = try document.mapping(allowed: Self.topKeys)
@@ -73,9 +73,22 @@ struct SceneParser {
             fonts = guide.fonts
             styles = guide.styles
         }
+        var ignore: [Rect] = []
+        if let list = top["ignore"] {
+            for item in try list.sequence() {
+                let keys = try item.mapping(allowed: ["x", "y", "width", "height"])
+                func value(_ key: String, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
+                    try keys.required(key, fix: "give x, y, width and height in points").number("points", range: range)
+                }
+                ignore.append(Rect(x: try value("x", -10_000...100_000), y: try value("y", -10_000...100_000),
+                                   width: try value("width", 0.01...100_000), height: try value("height", 0.01...100_000)))
+            }
+        }
         let root = try stack(try top.required("root", fix: "add `root:` with a stack of children"))
-        return SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,
+        var description = SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,
                                 sourcePath: file)
+        description.ignore = ignore
+        return description
     }
 
     func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {

@@ -110,6 +110,7 @@ struct ResolverState {
         var scene = Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
                           fallback: fallback, sourcePath: file)
         scene.inputFiles = [file] + namedFonts.values.map(\.file).sorted() + inputFiles
+        scene.ignore = description.ignore
         return scene
     }
 
