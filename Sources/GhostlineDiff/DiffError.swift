@@ -24,14 +24,14 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 /// to say both sizes so the user can tell which file is at the wrong scale.
 public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The two images differ in size; the pixel-by-pixel comparison is undefined.
-    case sizeMismatch(actual: PixelSize, expected: PixelSize)
+    case sizeMismatch(render: PixelSize, design: PixelSize)
     /// An option is outside its documented range (for example a threshold of 1.5).
     case invalidOption(name: String, reason: String)
 
     public var description: String {
         switch self {
-        case let .sizeMismatch(actual, expected):
-            return "size mismatch: the render is \(actual) but the design is \(expected)"
+        case let .sizeMismatch(render, design):
+            return "size mismatch: the render is \(render) but the design is \(design)"
         case let .invalidOption(name, reason):
             return "invalid option \(name): \(reason)"
         }

@@ -78,7 +78,7 @@ public enum GhostImage {
 
     private static func check(design: RGBAImage, render: RGBAImage, opacity: Double) throws(DiffError) {
         guard design.width == render.width, design.height == render.height else {
-            throw .sizeMismatch(actual: PixelSize(of: render), expected: PixelSize(of: design))
+            throw .sizeMismatch(render: PixelSize(of: render), design: PixelSize(of: design))
         }
         guard opacity.isFinite, (0...1).contains(opacity) else {
             throw .invalidOption(name: "opacity", reason: "\(opacity) is not within 0…1")

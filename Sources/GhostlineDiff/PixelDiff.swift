@@ -24,14 +24,14 @@ import GhostlineImage
 /// Allocation: the diff image, one small array of runs for the regions, and nothing per pixel. Rows are
 /// classified on all cores in chunks; regions come from one sequential scan afterwards.
 public enum PixelDiff {
-    /// Compares `actual` (the render) with `expected` (the design export).
+    /// Compares a render with the design export it should match (`actual` and `expected` inside, as in pixelmatch).
     ///
     /// - Throws: `DiffError.sizeMismatch` when the sizes differ (the CLI prints both), `.invalidOption` for an
     ///   option outside its range.
-    public static func compare(actual: RGBAImage, expected: RGBAImage,
+    public static func compare(render actual: RGBAImage, design expected: RGBAImage,
                                options: DiffOptions = DiffOptions()) throws(DiffError) -> DiffResult {
         guard actual.width == expected.width, actual.height == expected.height else {
-            throw .sizeMismatch(actual: PixelSize(of: actual), expected: PixelSize(of: expected))
+            throw .sizeMismatch(render: PixelSize(of: actual), design: PixelSize(of: expected))
         }
         try options.validate()
         let width = actual.width, height = actual.height, count = width * height

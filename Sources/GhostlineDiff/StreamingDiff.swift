@@ -11,18 +11,18 @@ public protocol PixelRowSource: AnyObject {
 }
 
 extension PixelDiff {
-    /// The same comparison as `compare(actual:expected:options:)` — identical counts, ratio, distance and
+    /// The same comparison as `compare(render:design:options:)` — identical counts, ratio, distance and
     /// regions — for two images read a block of rows at a time, without a diff image.
     ///
     /// Why: a verdict on two phone-sized exports needs neither image whole. Holding only a window of rows keeps
     /// the memory small (no 24 MB of fresh pages for the kernel to zero), and both sources are decoded at once.
     /// The anti-aliasing test looks two rows above and below a pixel (its neighbours' neighbours), so each block is
     /// classified only up to two rows short of what has been decoded, and those rows are kept for the next block.
-    public static func compare(actual: some PixelRowSource, expected: some PixelRowSource,
+    public static func compare(render actual: some PixelRowSource, design expected: some PixelRowSource,
                                options: DiffOptions = DiffOptions(), blockRows: Int = 128) throws -> DiffResult {
         guard actual.width == expected.width, actual.height == expected.height else {
-            throw DiffError.sizeMismatch(actual: PixelSize(width: actual.width, height: actual.height),
-                                         expected: PixelSize(width: expected.width, height: expected.height))
+            throw DiffError.sizeMismatch(render: PixelSize(width: actual.width, height: actual.height),
+                                         design: PixelSize(width: expected.width, height: expected.height))
         }
         try options.validate()
         let width = actual.width, height = actual.height

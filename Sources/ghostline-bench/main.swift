@@ -28,7 +28,7 @@ if arguments.first == "--diff", arguments.count == 3 {
     for _ in 0..<iterations {
         var a: RGBAImage?, b: RGBAImage?
         decode.append(try milliseconds { a = try PNGCodec.read(contentsOf: arguments[1]); b = try PNGCodec.read(contentsOf: arguments[2]) })
-        diffTimes.append(try milliseconds { _ = try PixelDiff.compare(actual: a!, expected: b!, options: DiffOptions(background: .white)) })
+        diffTimes.append(try milliseconds { _ = try PixelDiff.compare(render: a!, design: b!, options: DiffOptions(background: .white)) })
         ghostTimes.append(try milliseconds { _ = try GhostImage.compose(design: b!, render: a!, renderBackground: .white) })
     }
     print("diff stages, median of \(iterations): decode both \(format(median(decode))), pixel diff \(format(median(diffTimes))), ghost \(format(median(ghostTimes)))")

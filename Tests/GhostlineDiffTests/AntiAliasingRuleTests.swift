@@ -20,7 +20,7 @@ struct AntiAliasingRuleTests {
         #expect(render.image[11, 5] == Color(red: 140, green: 140, blue: 140))
 
         for compatibility in DiffCompatibility.allCases {
-            let result = try PixelDiff.compare(actual: render.image, expected: design.image,
+            let result = try PixelDiff.compare(render: render.image, design: design.image,
                                                options: DiffOptions(compatibility: compatibility))
             #expect(result.differingPixels == 20, "\(compatibility)")
             #expect(result.antialiasedPixels == 20, "\(compatibility)")
@@ -37,7 +37,7 @@ struct AntiAliasingRuleTests {
         design.fill(x0: 10.45, y0: 0, x1: 11.45, y1: 20)
         var render = Canvas(width: 24, height: 20)
         render.fill(x0: 11.45, y0: 0, x1: 12.45, y1: 20)
-        let result = try PixelDiff.compare(actual: render.image, expected: design.image)
+        let result = try PixelDiff.compare(render: render.image, design: design.image)
         #expect(result.differingPixels == 20)
         #expect(result.regions == [PixelRegion(x: 10, y: 0, width: 1, height: 20, pixelCount: 20)])
     }
@@ -48,7 +48,7 @@ struct AntiAliasingRuleTests {
     @Test func thinConvergingStrokesAreMostlyAntialiasing() throws {
         let a = try PixelmatchFixtures.image("6a"), b = try PixelmatchFixtures.image("6b")
         let pixelmatchCount = 51
-        let result = try PixelDiff.compare(actual: a, expected: b, options: DiffOptions(threshold: 0.05))
+        let result = try PixelDiff.compare(render: a, design: b, options: DiffOptions(threshold: 0.05))
         #expect(result.differingPixels >= pixelmatchCount)
         #expect(result.differingPixels < 3 * pixelmatchCount)
     }

@@ -27,13 +27,13 @@ struct DiffImageOptionsTests {
         let (render, design) = Self.scene()
         let options = DiffOptions(compatibility: compatibility, differenceColor: Self.magenta, darkerColor: Self.blue,
                                   antialiasingColor: Self.green)
-        let result = try PixelDiff.compare(actual: render, expected: design, options: options)
+        let result = try PixelDiff.compare(render: render, design: design, options: options)
         #expect(result.differingPixels == 2 && result.antialiasedPixels == 1)
         #expect(result.diffImage[20, 20] == Self.blue)      // darker in the design (the second image)
         #expect(result.diffImage[2, 2] == Self.magenta)     // lighter in the design
         #expect(result.diffImage[9, 14] == Self.green)
         // Without a darker colour every difference takes the difference colour.
-        let plain = try PixelDiff.compare(actual: render, expected: design,
+        let plain = try PixelDiff.compare(render: render, design: design,
                                           options: DiffOptions(compatibility: compatibility, differenceColor: Self.magenta))
         #expect(plain.diffImage[20, 20] == Self.magenta && plain.diffImage[2, 2] == Self.magenta)
     }
@@ -43,7 +43,7 @@ struct DiffImageOptionsTests {
     @Test(arguments: DiffCompatibility.allCases)
     func aMaskDrawsOnlyTheDifferences(_ compatibility: DiffCompatibility) throws {
         let (render, design) = Self.scene()
-        let mask = try PixelDiff.compare(actual: render, expected: design,
+        let mask = try PixelDiff.compare(render: render, design: design,
                                          options: DiffOptions(compatibility: compatibility, diffMask: true))
         #expect(mask.diffImage[20, 20] == DiffResult.differenceColor && mask.diffImage[2, 2] == DiffResult.differenceColor)
         #expect(mask.diffImage[9, 14] == .clear)
@@ -57,7 +57,7 @@ struct DiffImageOptionsTests {
         let image = RGBAImage(width: 2, height: 2, fill: .white)
         for alpha in [-0.01, 1.01, .infinity] {
             #expect(throws: DiffError.self) {
-                try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(fadeAlpha: alpha))
+                try PixelDiff.compare(render: image, design: image, options: DiffOptions(fadeAlpha: alpha))
             }
         }
     }

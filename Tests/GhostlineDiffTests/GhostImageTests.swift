@@ -86,7 +86,7 @@ struct GhostImageTests {
     @Test func sizeMismatchAndBadOpacityAreRejected() {
         let a = RGBAImage(width: 3, height: 3, fill: .white)
         let b = RGBAImage(width: 3, height: 4, fill: .white)
-        #expect(throws: DiffError.sizeMismatch(actual: PixelSize(width: 3, height: 4), expected: PixelSize(width: 3, height: 3))) {
+        #expect(throws: DiffError.sizeMismatch(render: PixelSize(width: 3, height: 4), design: PixelSize(width: 3, height: 3))) {
             try GhostImage.compose(design: a, render: b, renderBackground: .white)
         }
         #expect(throws: DiffError.self) { try GhostImage.compose(design: a, renderOverlay: b, background: .white) }

@@ -18,10 +18,10 @@ struct IgnoreTests {
         var onlyB = shifted
         for y in box.y..<box.y + box.height { for x in box.x..<box.x + box.width { onlyB[x, y] = page[x, y] } }
         let options = DiffOptions(compatibility: compatibility, background: .white)
-        let reference = try PixelDiff.compare(actual: onlyB, expected: page, options: options)
+        let reference = try PixelDiff.compare(render: onlyB, design: page, options: options)
         var ignoring = options
         ignoring.ignore = [box]
-        let result = try PixelDiff.compare(actual: shifted, expected: page, options: ignoring)
+        let result = try PixelDiff.compare(render: shifted, design: page, options: ignoring)
 
         #expect(reference.differingPixels > 0)
         #expect(result.differingPixels == reference.differingPixels)
@@ -41,7 +41,7 @@ struct IgnoreTests {
     @Test func ignoredPixelsAreStripedInTheDiffImage() throws {
         let page = SyntheticWords.page
         let box = PixelRect(x: 10, y: 5, width: 70, height: 25)
-        let result = try PixelDiff.compare(actual: page.shifted(dx: 1, dy: 0), expected: page,
+        let result = try PixelDiff.compare(render: page.shifted(dx: 1, dy: 0), design: page,
                                            options: DiffOptions(ignore: [box]))
         for y in box.y..<box.y + box.height {
             for x in box.x..<box.x + box.width {
@@ -56,7 +56,7 @@ struct IgnoreTests {
         // Just outside the box the second word still shows red.
         #expect(result.diffImage[120, 40] == DiffResult.differenceColor || result.diffImage[121, 40] == DiffResult.differenceColor)
         // In a mask, the stripes are drawn and the rest of the box stays transparent.
-        let mask = try PixelDiff.compare(actual: page.shifted(dx: 1, dy: 0), expected: page,
+        let mask = try PixelDiff.compare(render: page.shifted(dx: 1, dy: 0), design: page,
                                          options: DiffOptions(diffMask: true, ignore: [box]))
         #expect(mask.diffImage[10, 5] == .clear)                     // 15 mod 8 = 7: between stripes
         #expect(mask.diffImage[12, 5] == DiffResult.ignoredColor)    // 17 mod 8 = 1: a stripe
@@ -67,7 +67,7 @@ struct IgnoreTests {
         let image = RGBAImage(width: 50, height: 40, fill: .white)
         let boxes = [PixelRect(x: 0, y: 0, width: 20, height: 10), PixelRect(x: 10, y: 5, width: 20, height: 10),
                      PixelRect(x: 45, y: 35, width: 100, height: 100), PixelRect(x: -5, y: 30, width: 10, height: 100)]
-        let result = try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(ignore: boxes))
+        let result = try PixelDiff.compare(render: image, design: image, options: DiffOptions(ignore: boxes))
         // 20×10 + 20×10 − their 10×5 overlap; 5×5 of the third; 5×10 of the fourth.
         let expected = 200 + 200 - 50 + 25 + 50
         #expect(result.ignoredPixels == expected)
@@ -80,8 +80,8 @@ struct IgnoreTests {
         let (a, b) = StreamingDiffTests.pair(width: 61, height: 97)
         let options = DiffOptions(background: .white, makeDiffImage: false,
                                   ignore: [PixelRect(x: 5, y: 3, width: 30, height: 40), PixelRect(x: 20, y: 60, width: 50, height: 9)])
-        let whole = try PixelDiff.compare(actual: a, expected: b, options: options)
-        let streamed = try PixelDiff.compare(actual: ImageRows(a), expected: ImageRows(b), options: options, blockRows: 7)
+        let whole = try PixelDiff.compare(render: a, design: b, options: options)
+        let streamed = try PixelDiff.compare(render: ImageRows(a), design: ImageRows(b), options: options, blockRows: 7)
         #expect(whole.ignoredPixels > 0)
         #expect(streamed.ignoredPixels == whole.ignoredPixels)
         #expect(streamed.differingPixels == whole.differingPixels)
@@ -111,7 +111,7 @@ struct IgnoreTests {
     @Test func anEmptyBoxIsRejected() {
         let image = RGBAImage(width: 2, height: 2, fill: .white)
         #expect(throws: DiffError.self) {
-            try PixelDiff.compare(actual: image, expected: image,
+            try PixelDiff.compare(render: image, design: image,
                                   options: DiffOptions(ignore: [PixelRect(x: 0, y: 0, width: 0, height: 1)]))
         }
     }

@@ -37,7 +37,7 @@ struct SyntheticWords {
 struct PixelDiffTests {
     @Test func identicalImagesHaveNoDifference() throws {
         let page = SyntheticWords.page
-        let result = try PixelDiff.compare(actual: page, expected: page)
+        let result = try PixelDiff.compare(render: page, design: page)
         #expect(result.differingPixels == 0)
         #expect(result.antialiasedPixels == 0)
         #expect(result.ratio == 0)
@@ -74,10 +74,10 @@ struct PixelDiffTests {
         if threshold == 0.1 { #expect(n == 27) }  // 0.5053 × 26² = 341.6 ≤ 352.1 < 368.4 = 0.5053 × 27²
         let expected = RGBAImage(width: 4, height: 4, fill: base)
         let options = DiffOptions(threshold: threshold)
-        let below = try PixelDiff.compare(actual: RGBAImage(width: 4, height: 4, fill: stepped(n - 1)),
-                                          expected: expected, options: options)
-        let above = try PixelDiff.compare(actual: RGBAImage(width: 4, height: 4, fill: stepped(n)),
-                                          expected: expected, options: options)
+        let below = try PixelDiff.compare(render: RGBAImage(width: 4, height: 4, fill: stepped(n - 1)),
+                                          design: expected, options: options)
+        let above = try PixelDiff.compare(render: RGBAImage(width: 4, height: 4, fill: stepped(n)),
+                                          design: expected, options: options)
         #expect(below.differingPixels == 0)
         #expect(above.differingPixels == 16)
         #expect(above.ratio == 1)
@@ -95,8 +95,8 @@ struct PixelDiffTests {
         let n = try #require((1...155).first { Reference.delta(base, bluer($0)) > limit })
         #expect(n > 27)  // blue barely moves brightness, so it takes a larger step than grey
         let expected = RGBAImage(width: 3, height: 3, fill: base)
-        let below = try PixelDiff.compare(actual: RGBAImage(width: 3, height: 3, fill: bluer(n - 1)), expected: expected)
-        let above = try PixelDiff.compare(actual: RGBAImage(width: 3, height: 3, fill: bluer(n)), expected: expected)
+        let below = try PixelDiff.compare(render: RGBAImage(width: 3, height: 3, fill: bluer(n - 1)), design: expected)
+        let above = try PixelDiff.compare(render: RGBAImage(width: 3, height: 3, fill: bluer(n)), design: expected)
         #expect(below.differingPixels == 0)
         #expect(above.differingPixels == 9)
     }
@@ -105,10 +105,10 @@ struct PixelDiffTests {
     @Test func transparentPixelsCompareAsIfOnWhite() throws {
         let clearBlack = RGBAImage(width: 3, height: 3, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
         let white = RGBAImage(width: 3, height: 3, fill: .white)
-        #expect(try PixelDiff.compare(actual: clearBlack, expected: white).differingPixels == 0)
+        #expect(try PixelDiff.compare(render: clearBlack, design: white).differingPixels == 0)
         let halfBlack = RGBAImage(width: 3, height: 3, fill: Color(red: 0, green: 0, blue: 0, alpha: 128))
         let grey127 = RGBAImage(width: 3, height: 3, fill: Color(red: 127, green: 127, blue: 127))
-        let result = try PixelDiff.compare(actual: halfBlack, expected: grey127, options: DiffOptions(threshold: 0))
+        let result = try PixelDiff.compare(render: halfBlack, design: grey127, options: DiffOptions(threshold: 0))
         #expect(result.differingPixels == 0)   // 255 − 255 × 128/255 = 127 exactly
     }
 
@@ -117,7 +117,7 @@ struct PixelDiffTests {
     @Test func crispShiftCountsEveryMovedColumn() throws {
         var canvas = Canvas(width: 80, height: 30)
         for i in 0..<3 { canvas.fill(x: 10 + i * 8, y: 5, width: 5, height: 12) }
-        let result = try PixelDiff.compare(actual: canvas.image.shifted(dx: 1, dy: 0), expected: canvas.image)
+        let result = try PixelDiff.compare(render: canvas.image.shifted(dx: 1, dy: 0), design: canvas.image)
         #expect(result.differingPixels == 3 * 2 * 12)
         #expect(result.antialiasedPixels == 0)
         #expect(result.regions == [PixelRegion(x: 10, y: 5, width: 10 + 2 * 8 + 5 + 1 - 10, height: 12, pixelCount: 72)])
@@ -128,7 +128,7 @@ struct PixelDiffTests {
     /// one-pixel shift — its own columns plus one.
     @Test func antialiasedShiftRightIsFoundWhereTheWordsAre() throws {
         let page = SyntheticWords.page
-        let result = try PixelDiff.compare(actual: page.shifted(dx: 1, dy: 0), expected: page)
+        let result = try PixelDiff.compare(render: page.shifted(dx: 1, dy: 0), design: page)
         let a = SyntheticWords.wordA, b = SyntheticWords.wordB
         #expect(result.regions.count == 2)
         guard result.regions.count == 2 else { return }
@@ -142,7 +142,7 @@ struct PixelDiffTests {
     /// The same one pixel down: the boxes grow by one row instead.
     @Test func antialiasedShiftDownIsFoundWhereTheWordsAre() throws {
         let page = SyntheticWords.page
-        let result = try PixelDiff.compare(actual: page.shifted(dx: 0, dy: 1), expected: page)
+        let result = try PixelDiff.compare(render: page.shifted(dx: 0, dy: 1), design: page)
         let a = SyntheticWords.wordA, b = SyntheticWords.wordB
         #expect(result.regions.count == 2)
         guard result.regions.count == 2 else { return }
@@ -165,13 +165,13 @@ struct PixelDiffTests {
         render.image[29, 22] = darkGrey
         let changed = [(9, 14), (9, 15), (29, 22)]
 
-        let lenient = try PixelDiff.compare(actual: render.image, expected: design.image)
+        let lenient = try PixelDiff.compare(render: render.image, design: design.image)
         #expect(lenient.differingPixels == 0)
         #expect(lenient.antialiasedPixels == 3)
         #expect(lenient.regions.isEmpty)
         for (x, y) in changed { #expect(lenient.diffImage[x, y] == DiffResult.antialiasingColor) }
 
-        let strict = try PixelDiff.compare(actual: render.image, expected: design.image,
+        let strict = try PixelDiff.compare(render: render.image, design: design.image,
                                            options: DiffOptions(includeAA: true))
         #expect(strict.differingPixels == 3)
         #expect(strict.antialiasedPixels == 0)
@@ -185,7 +185,7 @@ struct PixelDiffTests {
         design.fill(x: 10, y: 10, width: 20, height: 20)
         var render = design
         render.image[20, 20] = Color(red: 128, green: 128, blue: 128)
-        let result = try PixelDiff.compare(actual: render.image, expected: design.image)
+        let result = try PixelDiff.compare(render: render.image, design: design.image)
         #expect(result.differingPixels == 1)
         #expect(result.antialiasedPixels == 0)
         #expect(result.regions == [PixelRegion(x: 20, y: 20, width: 1, height: 1, pixelCount: 1)])
@@ -201,7 +201,7 @@ struct PixelDiffTests {
         var render = design
         render.image[20, 20] = .white              // a hole in the square: a difference
         render.image[9, 14] = Color(red: 128, green: 128, blue: 128)  // anti-aliasing
-        let result = try PixelDiff.compare(actual: render.image, expected: design.image)
+        let result = try PixelDiff.compare(render: render.image, design: design.image)
         #expect(result.diffImage[20, 20] == Color(red: 255, green: 0, blue: 0))
         #expect(result.diffImage[9, 14] == Color(red: 255, green: 255, blue: 0))
         // Y(200, 100, 50) = 124.165 → 255 − 130.835 × 0.1 = 241.92 → 242.
@@ -211,7 +211,7 @@ struct PixelDiffTests {
 
         // fadeAlpha 0.5 on half-transparent black: Y on white = 255 − 255 × 128/255 = 127 → 255 − 64 = 191.
         let halfBlack = RGBAImage(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 0, alpha: 128))
-        let faded = try PixelDiff.compare(actual: halfBlack, expected: halfBlack, options: DiffOptions(fadeAlpha: 0.5))
+        let faded = try PixelDiff.compare(render: halfBlack, design: halfBlack, options: DiffOptions(fadeAlpha: 0.5))
         #expect(faded.diffImage[1, 1] == Color(red: 191, green: 191, blue: 191))
     }
 
@@ -223,7 +223,7 @@ struct PixelDiffTests {
         // Moved far: the two squares don't overlap; 200 non-background pixels, all different.
         var far = Canvas(width: 1000, height: 1000)
         far.fill(x: 500, y: 500, width: 10, height: 10)
-        let moved = try PixelDiff.compare(actual: far.image, expected: design.image,
+        let moved = try PixelDiff.compare(render: far.image, design: design.image,
                                           options: DiffOptions(background: .white))
         #expect(moved.differingPixels == 200)
         #expect(moved.comparedPixels == 200)
@@ -233,21 +233,21 @@ struct PixelDiffTests {
         // Moved 5 px right: union 15 × 10 = 150 non-background pixels, 2 × 5 × 10 = 100 of them different.
         var near = Canvas(width: 1000, height: 1000)
         near.fill(x: 105, y: 100, width: 10, height: 10)
-        let overlapping = try PixelDiff.compare(actual: near.image, expected: design.image,
+        let overlapping = try PixelDiff.compare(render: near.image, design: design.image,
                                                 options: DiffOptions(background: .white))
         #expect(overlapping.differingPixels == 100)
         #expect(overlapping.comparedPixels == 150)
         #expect(overlapping.ratio == 100.0 / 150.0)
 
         // Without a background every pixel is compared, and the ratio drowns in white.
-        let diluted = try PixelDiff.compare(actual: near.image, expected: design.image)
+        let diluted = try PixelDiff.compare(render: near.image, design: design.image)
         #expect(diluted.comparedPixels == 1_000_000)
         #expect(diluted.ratio == 100.0 / 1_000_000.0)
 
         // A near-white pixel (within the threshold) is background too.
         var tinted = near
         tinted.image[700, 700] = Color(red: 250, green: 250, blue: 250)
-        let withTint = try PixelDiff.compare(actual: tinted.image, expected: design.image,
+        let withTint = try PixelDiff.compare(render: tinted.image, design: design.image,
                                              options: DiffOptions(background: .white))
         #expect(withTint.comparedPixels == 150)
     }
@@ -255,24 +255,24 @@ struct PixelDiffTests {
     @Test func aSizeMismatchIsRejectedWithBothSizes() {
         let render = RGBAImage(width: 1170, height: 2532, fill: .white)
         let design = RGBAImage(width: 1179, height: 2556, fill: .white)
-        let expectedError = DiffError.sizeMismatch(actual: PixelSize(width: 1170, height: 2532),
-                                                   expected: PixelSize(width: 1179, height: 2556))
-        #expect(throws: expectedError) { try PixelDiff.compare(actual: render, expected: design) }
+        let expectedError = DiffError.sizeMismatch(render: PixelSize(width: 1170, height: 2532),
+                                                   design: PixelSize(width: 1179, height: 2556))
+        #expect(throws: expectedError) { try PixelDiff.compare(render: render, design: design) }
         #expect(expectedError.description.contains("1170×2532"))
         #expect(expectedError.description.contains("1179×2556"))
     }
 
     @Test func optionsOutOfRangeAreRejected() {
         let image = RGBAImage(width: 2, height: 2, fill: .white)
-        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(threshold: 1.5)) }
-        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(threshold: .nan)) }
-        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(fadeAlpha: -0.1)) }
-        #expect(throws: DiffError.self) { try PixelDiff.compare(actual: image, expected: image, options: DiffOptions(regionGap: -1)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(render: image, design: image, options: DiffOptions(threshold: 1.5)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(render: image, design: image, options: DiffOptions(threshold: .nan)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(render: image, design: image, options: DiffOptions(fadeAlpha: -0.1)) }
+        #expect(throws: DiffError.self) { try PixelDiff.compare(render: image, design: image, options: DiffOptions(regionGap: -1)) }
     }
 
     @Test func emptyImagesCompareAsEqual() throws {
         let empty = RGBAImage(width: 0, height: 0, pixels: [])
-        let result = try PixelDiff.compare(actual: empty, expected: empty)
+        let result = try PixelDiff.compare(render: empty, design: empty)
         #expect(result.differingPixels == 0 && result.comparedPixels == 0 && result.ratio == 0)
     }
 }

@@ -61,7 +61,7 @@ struct PixelmatchFixtureTests {
         let first = try PixelmatchFixtures.image(testCase.first)
         let second = try PixelmatchFixtures.image(testCase.second)
         let expectedDiff = try PixelmatchFixtures.image(testCase.diff)
-        let result = try PixelDiff.compare(actual: first, expected: second, options: testCase.options)
+        let result = try PixelDiff.compare(render: first, design: second, options: testCase.options)
         #expect(result.differingPixels == testCase.expected)
         #expect(result.diffImage.width == expectedDiff.width && result.diffImage.height == expectedDiff.height)
         let wrong = PixelmatchFixtureTests.mismatchedPixels(result.diffImage, expectedDiff)
@@ -69,7 +69,7 @@ struct PixelmatchFixtureTests {
 
         var countOnly = testCase.options
         countOnly.makeDiffImage = false
-        #expect(try PixelDiff.compare(actual: first, expected: second, options: countOnly).differingPixels == testCase.expected)
+        #expect(try PixelDiff.compare(render: first, design: second, options: countOnly).differingPixels == testCase.expected)
     }
 
     /// The streamed comparison follows the same rule (the checkerboard depends on the pixel's absolute offset, and
@@ -80,7 +80,7 @@ struct PixelmatchFixtureTests {
         let second = try PixelmatchFixtures.image(testCase.second)
         var options = testCase.options
         options.makeDiffImage = false
-        let streamed = try PixelDiff.compare(actual: ImageRows(first), expected: ImageRows(second), options: options,
+        let streamed = try PixelDiff.compare(render: ImageRows(first), design: ImageRows(second), options: options,
                                              blockRows: 7)
         #expect(streamed.differingPixels == testCase.expected)
     }
@@ -91,10 +91,10 @@ struct PixelmatchFixtureTests {
     @Test func semiTransparentPixelsAreCompositedOntoTheCheckerboard() throws {
         let halfBlack = RGBAImage(width: 1, height: 1, pixels: [0, 0, 0, 128])
         let grey = RGBAImage(width: 1, height: 1, pixels: [127, 127, 127, 255])
-        let pixelmatch = try PixelDiff.compare(actual: halfBlack, expected: grey,
+        let pixelmatch = try PixelDiff.compare(render: halfBlack, design: grey,
                                                options: DiffOptions(compatibility: .pixelmatch))
         #expect(pixelmatch.differingPixels == 1)
-        let ghostline = try PixelDiff.compare(actual: halfBlack, expected: grey)
+        let ghostline = try PixelDiff.compare(render: halfBlack, design: grey)
         #expect(ghostline.differingPixels == 0)
     }
 

@@ -9,7 +9,7 @@ import GhostlineDiff
 struct RegionTests {
     func regions(_ canvas: Canvas, gap: Int = 4) throws -> DiffResult {
         let blank = RGBAImage(width: canvas.image.width, height: canvas.image.height, fill: .white)
-        return try PixelDiff.compare(actual: canvas.image, expected: blank, options: DiffOptions(regionGap: gap))
+        return try PixelDiff.compare(render: canvas.image, design: blank, options: DiffOptions(regionGap: gap))
     }
 
     /// Three 4 × 10 letters 3 px apart (within the gap of 4): one region covering the word, whose pixel count is

@@ -65,8 +65,8 @@ struct StreamingDiffTests {
     func noiseGivesTheSameResultsForEveryBlockSize(blockRows: Int) throws {
         let (a, b) = Self.noisePair(width: 53, height: 71)
         let options = DiffOptions(background: .white, makeDiffImage: false)
-        let whole = try PixelDiff.compare(actual: a, expected: b, options: options)
-        let streamed = try PixelDiff.compare(actual: ImageRows(a), expected: ImageRows(b), options: options, blockRows: blockRows)
+        let whole = try PixelDiff.compare(render: a, design: b, options: options)
+        let streamed = try PixelDiff.compare(render: ImageRows(a), design: ImageRows(b), options: options, blockRows: blockRows)
         #expect(whole.antialiasedPixels > 0 && whole.differingPixels > 0)
         #expect(streamed.differingPixels == whole.differingPixels)
         #expect(streamed.antialiasedPixels == whole.antialiasedPixels)
@@ -78,8 +78,8 @@ struct StreamingDiffTests {
         let (a, b) = Self.pair(width: 61, height: 97)
         for options in [DiffOptions(background: .white, makeDiffImage: false),
                         DiffOptions(includeAA: true, regionGap: 0, makeDiffImage: false)] {
-            let whole = try PixelDiff.compare(actual: a, expected: b, options: options)
-            let streamed = try PixelDiff.compare(actual: ImageRows(a), expected: ImageRows(b), options: options,
+            let whole = try PixelDiff.compare(render: a, design: b, options: options)
+            let streamed = try PixelDiff.compare(render: ImageRows(a), design: ImageRows(b), options: options,
                                                  blockRows: blockRows)
             #expect(whole.differingPixels > 0)
             if !options.includeAA { #expect(whole.antialiasedPixels > 0) }
@@ -93,7 +93,7 @@ struct StreamingDiffTests {
 
     @Test func sizeMismatchIsReported() {
         #expect(throws: DiffError.self) {
-            _ = try PixelDiff.compare(actual: ImageRows(RGBAImage(width: 3, height: 3)), expected: ImageRows(RGBAImage(width: 3, height: 4)))
+            _ = try PixelDiff.compare(render: ImageRows(RGBAImage(width: 3, height: 3)), design: ImageRows(RGBAImage(width: 3, height: 4)))
         }
     }
 }

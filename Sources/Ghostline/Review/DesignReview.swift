@@ -127,7 +127,7 @@ public enum DesignReview {
         let diffOptions = try options.diffOptions(background: input.background, scale: input.scale, size: PixelSize(of: actual))
         let diff: DiffResult
         do {
-            diff = try PixelDiff.compare(actual: actual, expected: design, options: diffOptions)
+            diff = try PixelDiff.compare(render: actual, design: design, options: diffOptions)
         } catch {
             throw .badInput(error.description)
         }

@@ -53,7 +53,7 @@ extension DesignReview {
             streamed.makeDiffImage = false
             let diffOptions = try streamed.diffOptions(background: page, scale: scale,
                                                        size: PixelSize(width: actual.width, height: actual.height))
-            let diff = try PixelDiff.compare(actual: PNGRows(actual), expected: PNGRows(design), options: diffOptions)
+            let diff = try PixelDiff.compare(render: PNGRows(actual), design: PNGRows(design), options: diffOptions)
             let size = PixelSize(width: actual.width, height: actual.height)
             let empty = RGBAImage(width: 0, height: 0, pixels: [])
             return DesignComparison(actualPath: actualPath, designPath: designPath, scenePath: nil, layoutPath: nil,
