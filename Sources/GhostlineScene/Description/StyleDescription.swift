@@ -113,3 +113,33 @@ public struct StyleDescription: Sendable {
         return merged
     }
 }
+
+extension SceneDescription {
+    /// True when some label's text changes with the content size category: its style (named or inline) or one
+    /// of its runs' styles has a `textStyle` or `scalesWith`. Otherwise all 12 categories render alike.
+    public var scalesWithContentSize: Bool {
+        let named = Dictionary(styles.map { ($0.name, $0.style) }, uniquingKeysWith: { first, _ in first })
+        func scales(_ reference: StyleReference?) -> Bool {
+            let style: StyleDescription?
+            switch reference {
+            case .inline(let inline)?: style = inline
+            case .named(let name, _)?: style = named[name]
+            case nil: style = nil
+            }
+            return style?.textStyle != nil || style?.scalesWith != nil
+        }
+        func scales(_ stack: StackDescription) -> Bool {
+            stack.children.contains { child in
+                switch child {
+                case .label(let label):
+                    if scales(label.style) { return true }
+                    if case .runs(let runs) = label.text { return runs.contains { scales($0.style) } }
+                    return false
+                case .stack(let inner): return scales(inner)
+                default: return false
+                }
+            }
+        }
+        return scales(root)
+    }
+}
