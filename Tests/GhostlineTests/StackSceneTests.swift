@@ -65,7 +65,7 @@ struct StackSceneTests {
         let value = try #require(narrow.elements.first { $0.id == "value" })
         #expect(near(value.frame.width, 99))
         #expect(value.labelLayout?.truncated == true)
-        #expect(value.canvasLines[0].text.hasSuffix("…"))
+        #expect(value.canvasLines[0].text == "HomeNet…")
         #expect(frames(narrow)["title"]?.width == 42)
         let tied = try layout(yaml.replacingOccurrences(of: "compressionResistance: 749", with: "compressionResistance: 750"))
         #expect(frames(tied)["title"]?.width == 0)

@@ -25,6 +25,8 @@ struct LabelItem {
 
 struct StackItem {
     var id: String
+    /// Unique within the pass (ids may repeat: an author's `stack2` and a generated one), for caching.
+    var serial: Int
     /// The stack's settings (its `children` are in `items`).
     var node: StackNode
     var items: [ArrangedItem]
@@ -69,6 +71,26 @@ final class LabelLayoutCache {
     }
 }
 
+/// Stack measurements of one layout pass, by stack and proposal. A stack that stretches a child measures it
+/// twice (at its own height, then at the stretched one); without this, stacks nested 64 deep could multiply
+/// that into exponential work.
+final class StackMeasureCache {
+    struct Key: Hashable {
+        var serial: Int
+        var width: Double
+        var exact: Bool
+        var height: Double?
+    }
+    private var measured: [Key: Measured] = [:]
+
+    func measure(_ key: Key, _ compute: () -> Measured) -> Measured {
+        if let known = measured[key] { return known }
+        let result = compute()
+        measured[key] = result
+        return result
+    }
+}
+
 extension Arranger {
     /// The element's required size constraints (a box's own width and height are fixed ones).
     func constraints(_ item: ArrangedItem, along axis: StackAxis? = nil) -> SizeConstraints {
@@ -93,16 +115,21 @@ extension Arranger {
         let size = constraints(item, along: axis)
         let minimum = size.minimum(axis), maximum = max(minimum, size.maximum(axis))
         let (hugging, resistance) = priorities(item, along: axis)
-        let intrinsic: Bool
-        switch item {
-        case .spacer, .gap: intrinsic = false
-        case .box(_, let box): intrinsic = axis == .vertical || box.width != nil
-        default: intrinsic = true
-        }
+        let intrinsic = hasIntrinsicLength(item, along: axis)
         let start = intrinsic ? (natural ?? minimum) : minimum
         return ArrangedSpan(natural: max(minimum, min(maximum, start)), minimum: minimum, maximum: maximum,
                             hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
                             wraps: { if case .label(let label) = item { return label.wraps }; return false }())
+    }
+
+    /// False for a spacer and a box without a width (along the horizontal axis): views Auto Layout gives no
+    /// content size constraints.
+    func hasIntrinsicLength(_ item: ArrangedItem, along axis: StackAxis) -> Bool {
+        switch item {
+        case .spacer, .gap: return false
+        case .box(_, let box): return axis == .vertical || box.width != nil
+        default: return true
+        }
     }
 
     /// The hugging and compression resistance priorities along `axis`. A nested stack has none of its own in
@@ -117,8 +144,7 @@ extension Arranger {
             return (image.priorities.hugging(axis), image.priorities.compressionResistance(axis))
         case .stack(let stack):
             let children = stack.arranged.map { child in
-                let own = priorities(child, along: axis)
-                return span(child, along: axis, natural: nil).hasIntrinsicLength ? own : (0, 0)
+                hasIntrinsicLength(child, along: axis) ? priorities(child, along: axis) : (0, 0)
             }
             guard !children.isEmpty else { return (Self.weakFit, ContentPriorities.defaultCompressionResistance) }
             if stack.node.axis == axis {

@@ -26,7 +26,7 @@ public struct StackLayouter {
     /// Lays out `root` on `canvas`; the root fills the canvas width.
     public func layout(_ root: LayoutNode, canvas: Canvas) -> SceneLayout {
         let arranger = Arranger(model: model, scale: scale, grid: grid ?? canvas.grid, fallback: fallback,
-                                layoutDirection: canvas.layoutDirection, labels: LabelLayoutCache())
+                                layoutDirection: canvas.layoutDirection, labels: LabelLayoutCache(), stacks: StackMeasureCache())
         var counter = IDCounter()
         let item = arranger.arrange(root, counter: &counter)
         let measured = arranger.measure(item, width: canvas.width, exact: true, height: nil)
@@ -36,6 +36,7 @@ public struct StackLayouter {
 
     struct IDCounter {
         var counts: [LayoutElement.Kind: Int] = [:]
+        var stacks = 0
         mutating func next(_ kind: LayoutElement.Kind, _ id: String?) -> String {
             counts[kind, default: 0] += 1
             return id ?? "\(kind.rawValue)\(counts[kind]!)"
@@ -70,6 +71,7 @@ struct Arranger {
     var fallback: FontFallback
     var layoutDirection: TextDirection
     let labels: LabelLayoutCache
+    let stacks: StackMeasureCache
 
     var rightToLeft: Bool { layoutDirection == .rightToLeft }
 
@@ -87,9 +89,12 @@ struct Arranger {
         case .spacer(let spacer): return .spacer(spacer)
         case .stack(let stack):
             let id = counter.next(.stack, stack.id)
+            counter.stacks += 1
+            let serial = counter.stacks
             var settings = stack
             settings.children = []
-            return .stack(StackItem(id: id, node: settings, items: stack.children.map { arrange($0, counter: &counter) }))
+            return .stack(StackItem(id: id, serial: serial, node: settings,
+                                    items: stack.children.map { arrange($0, counter: &counter) }))
         }
     }
 
@@ -122,8 +127,10 @@ struct Arranger {
         case .spacer, .gap:
             return Measured(elements: [], size: Size(width: exact ? width : 0, height: height ?? 0))
         case .stack(let stack):
-            return stack.node.axis == .vertical ? measureVertical(stack, width: width, exact: exact, height: height)
-                                                : measureHorizontal(stack, width: width, exact: exact, height: height)
+            return stacks.measure(.init(serial: stack.serial, width: width, exact: exact, height: height)) {
+                stack.node.axis == .vertical ? measureVertical(stack, width: width, exact: exact, height: height)
+                                             : measureHorizontal(stack, width: width, exact: exact, height: height)
+            }
         }
     }
 
