@@ -93,6 +93,30 @@ struct StackSceneTests {
         #expect(second["b"]!.x == 52 && second["b"]!.maxX == 300)
     }
 
+    /// Two paragraphs side by side (numberOfLines 0, compression resistance 750 both) are each far wider than
+    /// the row on one line; tied labels that wrap shrink to one width, as UIKit's text-width disambiguation
+    /// intends: (300 − 10) / 2 = 145 each, both wrapping. A column holding a paragraph shares the same way.
+    @Test func wrappingLabelsShareARowEqually() throws {
+        let yaml = """
+        canvas: { width: 300 }
+        styles: { s: { font: Inter, size: 17 } }
+        root:
+          stack: horizontal
+          spacing: 10
+          children:
+            - label: { id: a, text: "A paragraph long enough to wrap onto several lines of this row", style: s }
+            - stack: vertical
+              id: column
+              children:
+                - label: { id: b, text: "Another paragraph, a good deal longer than the first one, also wrapping", style: s }
+        """
+        let layout = try layout(yaml)
+        let f = frames(layout)
+        #expect(f["a"]!.width == 145 && f["column"]!.width == 145 && f["column"]!.x == 155)
+        #expect(layout.elements.first { $0.id == "a" }!.canvasLines.count > 1)
+        #expect(layout.elements.first { $0.id == "b" }!.canvasLines.count > 1)
+    }
+
     /// Size constraints on labels in a vertical stack (fill): `width: 100` is required and wins over the fill
     /// (frame 100 wide at the leading edge); `minHeight: 44` makes the frame 44 tall and, as UILabel draws, centres
     /// the text: (44 − 20.667) / 2 = 11.667, baseline 11.667 + 16.333 = 28 below the frame's top; `maxWidth: 60` on

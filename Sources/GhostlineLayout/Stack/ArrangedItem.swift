@@ -119,7 +119,16 @@ extension Arranger {
         let start = intrinsic ? (natural ?? minimum) : minimum
         return ArrangedSpan(natural: max(minimum, min(maximum, start)), minimum: minimum, maximum: maximum,
                             hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
-                            wraps: { if case .label(let label) = item { return label.wraps }; return false }())
+                            wraps: wraps(item))
+    }
+
+    /// A label that may wrap, or a stack holding one: squeezing it wraps text rather than cutting it.
+    func wraps(_ item: ArrangedItem) -> Bool {
+        switch item {
+        case .label(let label): return label.wraps
+        case .stack(let stack): return stack.arranged.contains { wraps($0) }
+        default: return false
+        }
     }
 
     /// False for a spacer and a box without a width (along the horizontal axis): views Auto Layout gives no

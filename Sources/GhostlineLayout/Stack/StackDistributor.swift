@@ -10,7 +10,7 @@ struct ArrangedSpan: Equatable {
     var hasIntrinsicLength: Bool
     var hugging: Int
     var compressionResistance: Int
-    /// A label that may wrap (numberOfLines ≠ 1).
+    /// A label that may wrap (numberOfLines ≠ 1), or a stack holding one.
     var wraps: Bool
 
     var growPriority: Int { hasIntrinsicLength ? hugging : 0 }
@@ -33,9 +33,10 @@ struct DistributedSpans: Equatable {
 ///   compression resistance priority. If the arranged views don't fill the stack view, it stretches the views
 ///   according to their hugging priority. If there's any ambiguity, the stack view resizes the arranged views
 ///   based on their index". Ghostline resolves a tie by index: the first of the tied views takes all the change
-///   it can, then the next (a horizontal stack of three default labels stretches the first, as seen on iOS).
-///   Tied labels that wrap shrink to equal lengths instead: UIKit adds its "text width disambiguation"
-///   constraint for multi-line labels to the same end, and squeezing the first to nothing serves no one.
+///   it can, then the next (a horizontal stack of three default labels stretches the first, as shown on iOS in
+///   ivanthinking.net's "Horizontal Stack Content Hugging"). Tied labels that wrap shrink to equal lengths
+///   instead: UIKit adds a "UISV-text-width-disambiguation" constraint for multi-line labels to the same end
+///   (useyourloaf.com, "Stack Views And Multi-Line Labels"), and squeezing the first to nothing serves no one.
 /// - `fillEqually`, `fillProportionally`: lengths equal, or in proportion to the intrinsic lengths; a view's own
 ///   required size wins over the share (the others share what it leaves, as CSS flexbox freezes a clamped item).
 /// - `equalSpacing`: intrinsic lengths, the leftover split equally between the gaps; when they do not fit, the

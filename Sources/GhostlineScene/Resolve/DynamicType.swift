@@ -60,8 +60,10 @@ public enum DynamicType {
     }
 
     /// How much `style` grows from Large to `category`: its size there over its size at Large (body at AX5:
-    /// 53 / 17). UIFontMetrics(forTextStyle:) scales a custom font by its text style's curve; Ghostline takes that
-    /// curve from the same HIG table the text styles use.
+    /// 53 / 17). UIFontMetrics(forTextStyle:) scales a custom font by its text style's curve, which Apple does not
+    /// publish; Ghostline takes it from the same HIG table the text styles use. (UIFontMetrics.scaledValue(for:),
+    /// for lengths, has been measured off the table: 17 at Medium gives 16.333, not 16 — jaredsinclair.com,
+    /// "Scaled Metric Surprises on iOS & iPadOS", 2024.)
     public static func scaleFactor(_ style: DynamicTextStyle, _ category: ContentSizeCategory) -> Double {
         spec(style, category).pointSize / spec(style, .Large).pointSize
     }
