@@ -27,6 +27,12 @@ public struct ContactSheet {
         self.columns = max(1, columns)
     }
 
+    /// Whether the scene at `scenePath` changes with the content size category at all (a style with a
+    /// `textStyle` or `scalesWith`); if not, its 12 cells are identical.
+    public func scalesWithContentSize(scenePath: String) throws(SceneError) -> Bool {
+        try SceneLoader(fonts: renderer.fonts).describe(path: scenePath).scalesWithContentSize
+    }
+
     /// Renders every category, calling `progress(done, total, category)` after each.
     public func cells(scenePath: String, overrides: SceneOverrides = SceneOverrides(),
                       progress: (Int, Int, ContentSizeCategory) -> Void = { _, _, _ in }) throws(SceneError) -> [Cell] {

@@ -11,7 +11,8 @@ struct MatrixCommand: ParsableCommand {
         abstract: "Render a scene in all 12 Dynamic Type categories onto one contact sheet.",
         discussion: """
         Styles that name a `textStyle` take their size and weight from Apple's Dynamic Type table for each
-        category (xSmall … AX5). Their line height depends on the model, as on the platforms it copies: uikit keeps
+        category (xSmall … AX5); styles with their own `size` and `scalesWith: body` (any text style) scale it by
+        that style's curve, as UIFontMetrics does. A scene with neither gets a warning: its 12 cells are the same. Their line height depends on the model, as on the platforms it copies: uikit keeps
         the font's own (UIKit never applies the table's line-height column), css uses the table's (as Figma's and
         Sketch's iOS kits do); `lineHeight: textStyle` asks for the table's in either. Next to the sheet, one
         layout JSON per category is written as SHEET-<category>.json (or into --layout-dir).
@@ -39,6 +40,12 @@ struct MatrixCommand: ParsableCommand {
         let overrides = try sceneOptions.overrides()
         let scene = sceneOptions.scene
         let sheet = ContactSheet(columns: columns)
+        let scales: Bool
+        do { scales = try sheet.scalesWithContentSize(scenePath: scene) } catch { throw CLIError(error) }
+        if !scales {
+            FileHandle.standardError.write(Data(("ghostline: warning: \(scene): nothing in the scene scales with Dynamic Type, so all 12 "
+                + "cells will be the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
+        }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells: [ContactSheet.Cell]
         do {

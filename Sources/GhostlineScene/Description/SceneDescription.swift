@@ -94,6 +94,7 @@ public indirect enum ElementDescription: Sendable {
     case image(ImageDescription)
     case stack(StackDescription)
     case gap(GapNode)
+    case spacer(SpacerNode)
 }
 
 public struct StackDescription: Sendable {
@@ -102,11 +103,17 @@ public struct StackDescription: Sendable {
     public var padding: EdgeInsets = .zero
     public var spacing: Double = 0
     public var alignment: StackAlignment = .fill
+    public var distribution: StackDistribution = .fill
+    /// Vertical stacks: spacing and padding measured to baselines (UIStackView.isBaselineRelativeArrangement).
+    public var baselineRelative = false
+    public var size: SizeConstraints = .none
     public var children: [ElementDescription] = []
     public var mark: SourceMark?
     public init(id: String? = nil, axis: StackAxis = .vertical, padding: EdgeInsets = .zero, spacing: Double = 0,
-                alignment: StackAlignment = .fill, children: [ElementDescription] = [], mark: SourceMark? = nil) {
+                alignment: StackAlignment = .fill, distribution: StackDistribution = .fill, baselineRelative: Bool = false,
+                size: SizeConstraints = .none, children: [ElementDescription] = [], mark: SourceMark? = nil) {
         self.id = id; self.axis = axis; self.padding = padding; self.spacing = spacing; self.alignment = alignment
+        self.distribution = distribution; self.baselineRelative = baselineRelative; self.size = size
         self.children = children; self.mark = mark
     }
 }
@@ -137,6 +144,8 @@ public struct LabelDescription: Sendable {
     public var alignCapHeight: Bool = false
     public var snapToGrid: Bool = false
     public var baseWritingDirection: WritingDirection?
+    public var size: SizeConstraints = .none
+    public var priorities = ContentPriorities()
     public var marks: [String: SourceMark] = [:]
     public init(id: String? = nil, text: LabelText, style: StyleReference, numberOfLines: Int? = nil,
                 alignment: TextAlignment? = nil, lineBreakMode: LineBreakMode? = nil, alignCapHeight: Bool = false,
@@ -153,6 +162,8 @@ public struct BoxDescription: Sendable {
     public var height: Double
     public var color: Color
     public var cornerRadius: Double
+    /// Minimums and maximums (`width` and `height` above are the fixed size).
+    public var size: SizeConstraints = .none
     public init(id: String? = nil, width: Double? = nil, height: Double, color: Color = Color(red: 0xDD, green: 0xDD, blue: 0xDD),
                 cornerRadius: Double = 0) {
         self.id = id; self.width = width; self.height = height; self.color = color; self.cornerRadius = cornerRadius
@@ -163,10 +174,15 @@ public struct ImageDescription: Sendable {
     public var id: String?
     /// Relative to the scene file.
     public var file: String
-    public var width: Double
-    public var height: Double
+    /// Fixed display size in points; nil: the bitmap's own size at its `@Nx` scale (UIImage's), which a stack may
+    /// stretch or squeeze by the image's priorities.
+    public var width: Double?
+    public var height: Double?
+    /// Minimums and maximums (`width` and `height` above are the fixed size).
+    public var size: SizeConstraints = .none
+    public var priorities = ContentPriorities()
     public var mark: SourceMark?
-    public init(id: String? = nil, file: String, width: Double, height: Double, mark: SourceMark? = nil) {
+    public init(id: String? = nil, file: String, width: Double? = nil, height: Double? = nil, mark: SourceMark? = nil) {
         self.id = id; self.file = file; self.width = width; self.height = height; self.mark = mark
     }
 }

@@ -12,6 +12,11 @@ public struct StyleDescription: Sendable {
     public var font: String?
     public var size: Double?
     public var textStyle: DynamicTextStyle?
+    /// A custom `size` (and `lineHeight`) that grows with this text style's Dynamic Type curve, as
+    /// `UIFontMetrics(forTextStyle:).scaledFont(for:)` scales a brand font.
+    public var scalesWith: DynamicTextStyle?
+    /// UIFontMetrics's `maximumPointSize`: the scaled size never exceeds it.
+    public var maximumPointSize: Double?
     public var weight: FontWeight?
     public var italic: Bool?
     public var color: Color?
@@ -61,7 +66,7 @@ public struct StyleDescription: Sendable {
     }
 
     /// The keys a style may have, in the order the README lists them.
-    public static let characterKeys = ["font", "size", "textStyle", "weight", "italic", "color", "letterSpacing", "kerning",
+    public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic", "color", "letterSpacing", "kerning",
                                        "ligatures", "baselineOffset", "underline", "strikethrough", "language"]
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
@@ -72,11 +77,19 @@ public struct StyleDescription: Sendable {
     public static let keys = characterKeys + paragraphKeys
 
     /// This style with every key it does not set taken from `base`. A run that sets `size` or `textStyle`
-    /// replaces both (they are two ways of saying the size).
+    /// replaces both (they are two ways of saying the size); a run's own `size` keeps scaling with the label's
+    /// `scalesWith` curve (without the label's `maximumPointSize`) unless it names its own or a `textStyle`.
     public func inheriting(from base: StyleDescription) -> StyleDescription {
         var merged = self
         merged.font = font ?? base.font
-        if size == nil && textStyle == nil { merged.size = base.size; merged.textStyle = base.textStyle }
+        if size == nil && textStyle == nil {
+            merged.size = base.size; merged.textStyle = base.textStyle
+            merged.scalesWith = scalesWith ?? base.scalesWith
+            merged.maximumPointSize = maximumPointSize ?? base.maximumPointSize
+        } else if textStyle == nil && scalesWith == nil {
+            // The curve is the label's; its cap was for the label's own size, so the run has none.
+            merged.scalesWith = base.scalesWith
+        }
         merged.weight = weight ?? (textStyle == nil ? base.weight : nil)
         merged.italic = italic ?? base.italic
         merged.color = color ?? base.color
@@ -106,5 +119,35 @@ public struct StyleDescription: Sendable {
         merged.marks = base.marks.merging(marks) { _, own in own }
         merged.mark = mark ?? base.mark
         return merged
+    }
+}
+
+extension SceneDescription {
+    /// True when some label's text changes with the content size category: its style (named or inline) or one
+    /// of its runs' styles has a `textStyle` or `scalesWith`. Otherwise all 12 categories render alike.
+    public var scalesWithContentSize: Bool {
+        let named = Dictionary(styles.map { ($0.name, $0.style) }, uniquingKeysWith: { first, _ in first })
+        func scales(_ reference: StyleReference?) -> Bool {
+            let style: StyleDescription?
+            switch reference {
+            case .inline(let inline)?: style = inline
+            case .named(let name, _)?: style = named[name]
+            case nil: style = nil
+            }
+            return style?.textStyle != nil || style?.scalesWith != nil
+        }
+        func scales(_ stack: StackDescription) -> Bool {
+            stack.children.contains { child in
+                switch child {
+                case .label(let label):
+                    if scales(label.style) { return true }
+                    if case .runs(let runs) = label.text { return runs.contains { scales($0.style) } }
+                    return false
+                case .stack(let inner): return scales(inner)
+                default: return false
+                }
+            }
+        }
+        return scales(root)
     }
 }

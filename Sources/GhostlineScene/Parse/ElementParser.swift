@@ -3,11 +3,14 @@ import GhostlineLayout
 
 /// The `root:` tree: stacks, labels (plain or with runs), boxes, images and gaps.
 extension SceneParser {
+    static let stackKeys = ["stack", "id", "padding", "spacing", "align", "distribution", "baselineRelative", "children"]
+        + sizeKeys
+
     mutating func stack(_ cursor: YAMLCursor, depth: Int = 0) throws(SceneError) -> StackDescription {
         guard depth < Self.maximumNesting else {
             throw cursor.error("stacks nest more than \(Self.maximumNesting) levels deep", fix: "flatten the structure")
         }
-        let keys = try cursor.mapping(allowed: ["stack", "id", "padding", "spacing", "align", "children"])
+        let keys = try cursor.mapping(allowed: Self.stackKeys)
         var node = StackDescription(mark: cursor.mark)
         if let s = keys["stack"] { node.axis = try s.choice(StackAxis.self) }
         node.id = try identifier(keys["id"])
@@ -24,14 +27,27 @@ extension SceneParser {
             }
             node.alignment = alignment
         }
+        if let d = keys["distribution"] { node.distribution = try d.choice(StackDistribution.self) }
+        if let b = keys["baselineRelative"] {
+            node.baselineRelative = try b.bool()
+            if node.baselineRelative && node.axis == .horizontal {
+                throw b.error("`baselineRelative` applies to vertical stacks only (UIStackView.isBaselineRelativeArrangement)",
+                              fix: "remove it, and line a row's text up with `align: firstBaseline` or `lastBaseline`")
+            }
+        }
+        node.size = try sizeConstraints(keys)
         if let c = keys["children"] {
             let items = try c.sequence()
             for (index, item) in items.enumerated() {
                 let child = try self.child(item, depth: depth)
-                if case .gap = child {
+                if case .gap(let gap) = child {
                     let previousIsGap: Bool = { if case .gap = node.children.last { return true }; return false }()
                     if index == 0 || index == items.count - 1 || previousIsGap {
                         throw item.error("a gap must stand between two children", fix: "use the stack's padding for space at its ends, and one gap between two neighbours")
+                    }
+                    if node.axis == .horizontal && (gap.from != .bottom || gap.to != .top) {
+                        throw item.error("a gap in a horizontal stack is measured edge to edge; `from` and `to` anchors are vertical",
+                                         fix: "write `- gap: \(gap.value)` (UIKit's custom spacing after a view), or align the row with `align:`")
                     }
                 }
                 node.children.append(child)
@@ -56,24 +72,25 @@ extension SceneParser {
             throw cursor.error("the scene has more than \(Self.maximumElements) elements", fix: "split it into smaller scenes (check YAML aliases that repeat large parts)")
         }
         guard case .mapping(let mapping) = cursor.node else {
-            throw cursor.error("expected a child such as `- label: {…}`", fix: "start the item with label:, box:, image:, gap: or stack:")
+            throw cursor.error("expected a child such as `- label: {…}`", fix: "start the item with label:, box:, image:, gap:, spacer: or stack:")
         }
         let keys = mapping.keys.compactMap(\.string)
         if keys.contains("stack") { return .stack(try stack(cursor, depth: depth + 1)) }
-        let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap"])
+        let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap", "spacer"])
         guard entry.entries.count == 1, let (kind, value) = entry.entries.first else {
-            throw cursor.error("a child must have exactly one of label, box, image, gap", fix: "split it into separate list items")
+            throw cursor.error("a child must have exactly one of label, box, image, gap, spacer", fix: "split it into separate list items")
         }
         switch kind {
         case "label": return .label(try label(value))
         case "box": return .box(try box(value))
         case "image": return .image(try image(value))
+        case "spacer": return .spacer(try spacer(value))
         default: return .gap(try gap(value))
         }
     }
 
     static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
-                            "snapToGrid", "baseWritingDirection"]
+                            "snapToGrid", "baseWritingDirection"] + sizeKeys + priorityKeys
 
     mutating func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelDescription {
         let keys = try cursor.mapping(allowed: Self.labelKeys)
@@ -98,6 +115,8 @@ extension SceneParser {
         label.alignCapHeight = try keys["alignCapHeight"]?.bool() ?? false
         label.snapToGrid = try keys["snapToGrid"]?.bool() ?? false
         label.baseWritingDirection = try keys["baseWritingDirection"]?.choice(WritingDirection.self)
+        label.size = try sizeConstraints(keys)
+        label.priorities = try priorities(keys)
         return label
     }
 
@@ -131,21 +150,27 @@ extension SceneParser {
     }
 
     mutating func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxDescription {
-        let keys = try cursor.mapping(allowed: ["id", "width", "height", "color", "cornerRadius"])
-        var box = BoxDescription(id: try identifier(keys["id"]), width: try keys["width"]?.number("a width in points", range: 0...10_000),
-                                 height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000),
+        let keys = try cursor.mapping(allowed: ["id", "color", "cornerRadius"] + Self.sizeKeys)
+        let size = try sizeConstraints(keys)
+        guard let height = size.height else {
+            throw cursor.error("missing required key `height`", fix: "add `height:` in points")
+        }
+        var box = BoxDescription(id: try identifier(keys["id"]), width: size.width, height: height,
                                  cornerRadius: try keys["cornerRadius"]?.number("a radius in points", range: 0...5_000) ?? 0)
+        box.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
         if let c = keys["color"] { box.color = try color(c) }
         return box
     }
 
     mutating func image(_ cursor: YAMLCursor) throws(SceneError) -> ImageDescription {
-        let keys = try cursor.mapping(allowed: ["id", "file", "width", "height"])
+        let keys = try cursor.mapping(allowed: ["id", "file"] + Self.sizeKeys + Self.priorityKeys)
         let fileCursor = try keys.required("file", fix: "add `file:` with a PNG path relative to the scene")
-        return ImageDescription(id: try identifier(keys["id"]), file: try fileCursor.string(),
-                                width: try keys.required("width", fix: "add `width:` in points").number("a width in points", range: 0...10_000),
-                                height: try keys.required("height", fix: "add `height:` in points").number("a height in points", range: 0...10_000),
-                                mark: fileCursor.mark)
+        let size = try sizeConstraints(keys)
+        var image = ImageDescription(id: try identifier(keys["id"]), file: try fileCursor.string(), width: size.width,
+                                     height: size.height, mark: fileCursor.mark)
+        image.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
+        image.priorities = try priorities(keys)
+        return image
     }
 
     func gap(_ cursor: YAMLCursor) throws(SceneError) -> GapNode {

@@ -125,7 +125,7 @@ struct SceneParser {
         let text = try cursor.string()
         guard let value = ContentSizeCategory(name: text) else {
             throw cursor.error("`\(text)` is not a content size category",
-                               fix: "use one of: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " "))")
+                               fix: "use one of: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")) (any case), or UIKit's names (extraSmall … extraExtraExtraLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge)")
         }
         return value
     }
@@ -172,8 +172,12 @@ struct SceneParser {
         style.size = try points("size", 1...1000, "a font size in points")
         if let t = keys["textStyle"] {
             style.textStyle = try t.choice(DynamicTextStyle.self)
-            if style.size != nil { throw t.error("both `size` and `textStyle` are set", fix: "keep one: textStyle takes its size from the Dynamic Type table") }
+            if style.size != nil {
+                throw t.error("both `size` and `textStyle` are set",
+                              fix: "keep one: textStyle takes its size from the Dynamic Type table; to scale your own size, write `scalesWith: \(style.textStyle!.rawValue)` instead of textStyle")
+            }
         }
+        try dynamicScaling(keys, into: &style)
         if let w = keys["weight"] {
             let text = w.isNumber ? String(try w.integer(range: 1...1000)) : try w.string()
             guard let parsed = FontWeight(name: text) else {

@@ -7,10 +7,35 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
     /// iOS's default category.
     public static let `default` = ContentSizeCategory.Large
 
-    /// Accepts the names case-insensitively (`large`, `ax3`) since people type them both ways.
+    /// Accepts the names case-insensitively (`large`, `ax3`) since people type them both ways, and UIKit's
+    /// `UIContentSizeCategory` names (`extraLarge`, `accessibilityMedium`, …) as aliases.
     public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
-        self = match
+        let lowered = name.lowercased()
+        if let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) {
+            self = match
+        } else if let match = Self.allCases.first(where: { $0.uikitName.lowercased() == lowered }) {
+            self = match
+        } else {
+            return nil
+        }
+    }
+
+    /// The category's name in UIKit (`UIContentSizeCategory.extraExtraLarge` for xxLarge).
+    public var uikitName: String {
+        switch self {
+        case .xSmall: return "extraSmall"
+        case .Small: return "small"
+        case .Medium: return "medium"
+        case .Large: return "large"
+        case .xLarge: return "extraLarge"
+        case .xxLarge: return "extraExtraLarge"
+        case .xxxLarge: return "extraExtraExtraLarge"
+        case .AX1: return "accessibilityMedium"
+        case .AX2: return "accessibilityLarge"
+        case .AX3: return "accessibilityExtraLarge"
+        case .AX4: return "accessibilityExtraExtraLarge"
+        case .AX5: return "accessibilityExtraExtraExtraLarge"
+        }
     }
 }
 
@@ -32,6 +57,29 @@ public enum DynamicType {
     public static func spec(_ style: DynamicTextStyle, _ category: ContentSizeCategory) -> DynamicTypeSpec {
         let row = table[Key(style: style, category: category)]!
         return row
+    }
+
+    /// How much `style` grows from Large to `category`: its size there over its size at Large (body at AX5:
+    /// 53 / 17). UIFontMetrics(forTextStyle:) scales a custom font by its text style's curve, which Apple does not
+    /// publish; Ghostline takes it from the same HIG table the text styles use. (UIFontMetrics.scaledValue(for:),
+    /// for lengths, has been measured off the table: 17 at Medium gives 16.333, not 16 — jaredsinclair.com,
+    /// "Scaled Metric Surprises on iOS & iPadOS", 2024.)
+    public static func scaleFactor(_ style: DynamicTextStyle, _ category: ContentSizeCategory) -> Double {
+        spec(style, category).pointSize / spec(style, .Large).pointSize
+    }
+
+    /// `size` and `lineHeight` of a custom style scaled as `UIFontMetrics(forTextStyle: style).scaledFont(for:
+    /// maximumPointSize:)` scales its font: size × the style's factor, capped at `maximumPointSize`. Apple's
+    /// documentation promises no rounding (a UIFont's point size is a CGFloat), so none is applied: a 22 pt font
+    /// scaling with body at xLarge is 22 × 19 / 17 = 24.588 pt, and the label rounds its frame by R2 and R3. The
+    /// designed line height scales by the factor the size actually got (cap included), so the line keeps the
+    /// design's proportion to its font.
+    public static func scaled(size: Double, lineHeight: Double?, with style: DynamicTextStyle, at category: ContentSizeCategory,
+                              maximumPointSize: Double?) -> (size: Double, lineHeight: Double?) {
+        var scaled = size * scaleFactor(style, category)
+        if let maximumPointSize { scaled = min(scaled, maximumPointSize) }
+        let factor = scaled / size
+        return (scaled, lineHeight.map { $0 * factor })
     }
 
     private struct Key: Hashable { let style: DynamicTextStyle; let category: ContentSizeCategory }

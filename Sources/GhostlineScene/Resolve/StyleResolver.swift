@@ -1,3 +1,4 @@
+import Foundation
 import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
@@ -18,6 +19,14 @@ extension ResolverState {
             // UIKit applies a text style's size and weight, never the HIG table's line height (measured on
             // iOS: title1 at Large is the font's 33.667 pt at @3x, not 34); design kits and so the css model do.
             if style.lineHeightFromTextStyle || (model == .css && lineHeight == nil) { lineHeight = spec.lineHeight }
+        } else if let curve = style.scalesWith, let own = size {
+            // UIFontMetrics(forTextStyle: curve).scaledFont(for:maximumPointSize:) on the style's own font.
+            (size, lineHeight) = DynamicType.scaled(size: own, lineHeight: lineHeight, with: curve, at: contentSize,
+                                                    maximumPointSize: style.maximumPointSize)
+            if style.lineHeightFromTextStyle {
+                throw error(style.marks["lineHeight"] ?? style.mark, "`lineHeight: textStyle` needs a `textStyle` in the same style",
+                            fix: "give the line height in points: it scales with `scalesWith` as the size does")
+            }
         } else if style.lineHeightFromTextStyle {
             throw error(style.marks["lineHeight"] ?? style.mark, "`lineHeight: textStyle` needs a `textStyle` in the same style",
                         fix: "add `textStyle: body` (or another text style), or give the line height in points")
@@ -82,16 +91,22 @@ extension ResolverState {
     mutating func stack(_ stack: StackDescription) throws(SceneError) -> StackNode {
         var node = StackNode(id: stack.id, axis: stack.axis, padding: stack.padding, spacing: stack.spacing,
                              alignment: stack.alignment, children: [])
+        node.distribution = stack.distribution
+        node.baselineRelative = stack.baselineRelative
+        node.size = stack.size
         node.children.reserveCapacity(stack.children.count)
         for child in stack.children {
             switch child {
             case .label(let label): node.children.append(.label(try self.label(label)))
             case .box(let box):
-                node.children.append(.box(BoxNode(id: box.id, width: box.width, height: box.height,
-                                                  paint: palette.add(box.color), cornerRadius: box.cornerRadius)))
+                var resolved = BoxNode(id: box.id, width: box.width, height: box.height, paint: palette.add(box.color),
+                                       cornerRadius: box.cornerRadius)
+                resolved.size = box.size
+                node.children.append(.box(resolved))
             case .image(let image): node.children.append(.image(try self.image(image)))
             case .stack(let inner): node.children.append(.stack(try self.stack(inner)))
             case .gap(let gap): node.children.append(.gap(gap))
+            case .spacer(let spacer): node.children.append(.spacer(spacer))
             }
         }
         return node
@@ -127,10 +142,16 @@ extension ResolverState {
             }
             text = AttributedText(base: baseStyle, pieces: pieces)
         }
-        return LabelNode(id: label.id, text: text, paragraph: paragraph, alignCapHeight: label.alignCapHeight,
-                         snapToGrid: label.snapToGrid)
+        var node = LabelNode(id: label.id, text: text, paragraph: paragraph, alignCapHeight: label.alignCapHeight,
+                             snapToGrid: label.snapToGrid)
+        node.size = label.size
+        node.priorities = label.priorities
+        return node
     }
 
+    /// An image: its bitmap in the palette, its intrinsic size the bitmap's pixels over the `@Nx` scale in its
+    /// file name (1 without one), as `UIImage(named:)` reads `icon@3x.png`; a `width` or `height` in the scene
+    /// fixes that side (a required constraint), the other keeps its intrinsic length.
     mutating func image(_ image: ImageDescription) throws(SceneError) -> ImageNode {
         let path = absolute(image.file)
         let pixels: RGBAImage
@@ -140,6 +161,21 @@ extension ResolverState {
             throw self.error(image.mark, "\(error)", fix: "")
         }
         inputFiles.append(path)
-        return ImageNode(id: image.id, paint: palette.add(pixels), source: path, width: image.width, height: image.height)
+        let fileScale = Self.fileScale(path)
+        var size = image.size
+        size.width = image.width
+        size.height = image.height
+        var node = ImageNode(id: image.id, paint: palette.add(pixels), source: path,
+                             width: image.width ?? Double(pixels.width) / fileScale,
+                             height: image.height ?? Double(pixels.height) / fileScale, size: size)
+        node.priorities = image.priorities
+        return node
+    }
+
+    /// The `@2x`/`@3x` suffix of an image file's name (before the extension), as UIImage reads it; 1 without one.
+    static func fileScale(_ path: String) -> Double {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        for factor in [2, 3] where name.hasSuffix("@\(factor)x") { return Double(factor) }
+        return 1
     }
 }

@@ -1,0 +1,226 @@
+import GhostlineGeometry
+
+/// A layout node made ready to be measured more than once: a stack asks a child for its intrinsic length, then
+/// lays it out at the length its distribution gives it. Ids are given once, in document order (a stack before
+/// its children, the order of the layout JSON), and each label is shaped once.
+indirect enum ArrangedItem {
+    case label(LabelItem)
+    case box(id: String, node: BoxNode)
+    case image(id: String, node: ImageNode)
+    case stack(StackItem)
+    case spacer(SpacerNode)
+    case gap(GapNode)
+
+    var isGap: Bool { if case .gap = self { return true }; return false }
+}
+
+struct LabelItem {
+    var id: String
+    var node: LabelNode
+    /// Where its shaped paragraph and layouts live in the pass's `LabelLayoutCache`.
+    var slot: Int
+    /// UILabel with numberOfLines ≠ 1 wraps when squeezed.
+    var wraps: Bool { node.paragraph.numberOfLines != 1 }
+}
+
+struct StackItem {
+    var id: String
+    /// Unique within the pass (ids may repeat: an author's `stack2` and a generated one), for caching.
+    var serial: Int
+    /// The stack's settings (its `children` are in `items`).
+    var node: StackNode
+    var items: [ArrangedItem]
+    /// The children that take part in the arrangement (gaps only change the space between two of them).
+    var arranged: [ArrangedItem] { items.filter { !$0.isGap } }
+
+    /// The explicit gap (if any) before each arranged child after the first.
+    var gapsBefore: [GapNode?] {
+        var result: [GapNode?] = []
+        var pending: GapNode?
+        for item in items {
+            if case .gap(let gap) = item { pending = gap; continue }
+            result.append(pending)
+            pending = nil
+        }
+        return Array(result.dropFirst())
+    }
+}
+
+/// The label layouts of one layout pass, by label and width. Measuring a stack asks for the same label at the
+/// same width several times (intrinsic width, fitting width, final width); this keeps the answers apart from
+/// the layout logic. One pass, one thread: it is never shared.
+final class LabelLayoutCache {
+    private var prepared: [LabelLayouter.Prepared] = []
+    private var layouts: [[Double: LabelLayout]] = []
+
+    func add(_ input: LabelLayouter.Input) -> Int {
+        prepared.append(LabelLayouter.prepare(input))
+        layouts.append([:])
+        return prepared.count - 1
+    }
+
+    func prepared(_ slot: Int) -> LabelLayouter.Prepared { prepared[slot] }
+
+    /// The label broken at `width` (nil: unconstrained, one line per paragraph).
+    func layout(_ slot: Int, width: Double?) -> LabelLayout {
+        let key = width ?? .infinity
+        if let known = layouts[slot][key] { return known }
+        let layout = LabelLayouter.layout(prepared[slot], width: width)
+        layouts[slot][key] = layout
+        return layout
+    }
+}
+
+/// Stack measurements of one layout pass, by stack and proposal. A stack that stretches a child measures it
+/// twice (at its own height, then at the stretched one); without this, stacks nested 64 deep could multiply
+/// that into exponential work.
+final class StackMeasureCache {
+    struct Key: Hashable {
+        var serial: Int
+        var width: Double
+        var exact: Bool
+        var height: Double?
+    }
+    private var measured: [Key: Measured] = [:]
+
+    func measure(_ key: Key, _ compute: () -> Measured) -> Measured {
+        if let known = measured[key] { return known }
+        let result = compute()
+        measured[key] = result
+        return result
+    }
+}
+
+extension Arranger {
+    /// The element's required size constraints (a box's own width and height are fixed ones).
+    func constraints(_ item: ArrangedItem, along axis: StackAxis? = nil) -> SizeConstraints {
+        switch item {
+        case .label(let label): return label.node.size
+        case .box(_, let box):
+            var size = box.size
+            size.width = box.width ?? size.width
+            size.height = box.height
+            return size
+        case .image(_, let image): return image.size
+        case .stack(let stack): return stack.node.size
+        case .spacer(let spacer):
+            // minLength only along the stack's axis: a spacer adds no height to a row.
+            return axis == .vertical ? SizeConstraints(minHeight: spacer.minLength) : SizeConstraints(minWidth: spacer.minLength)
+        case .gap: return .none
+        }
+    }
+
+    /// How the item takes part in a distribution along `axis`, with `natural` as its intrinsic length.
+    func span(_ item: ArrangedItem, along axis: StackAxis, natural: Double?) -> ArrangedSpan {
+        let size = constraints(item, along: axis)
+        let minimum = size.minimum(axis), maximum = max(minimum, size.maximum(axis))
+        let (hugging, resistance) = priorities(item, along: axis)
+        let intrinsic = hasIntrinsicLength(item, along: axis)
+        let start = intrinsic ? (natural ?? minimum) : minimum
+        return ArrangedSpan(natural: max(minimum, min(maximum, start)), minimum: minimum, maximum: maximum,
+                            hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
+                            wraps: wraps(item))
+    }
+
+    /// A label that may wrap, or a stack holding one: squeezing it wraps text rather than cutting it.
+    func wraps(_ item: ArrangedItem) -> Bool {
+        switch item {
+        case .label(let label): return label.wraps
+        case .stack(let stack): return stack.arranged.contains { wraps($0) }
+        default: return false
+        }
+    }
+
+    /// False for a spacer and a box without a width (along the horizontal axis): views Auto Layout gives no
+    /// content size constraints.
+    func hasIntrinsicLength(_ item: ArrangedItem, along axis: StackAxis) -> Bool {
+        switch item {
+        case .spacer, .gap: return false
+        case .box(_, let box): return axis == .vertical || box.width != nil
+        default: return true
+        }
+    }
+
+    /// The hugging and compression resistance priorities along `axis`. A nested stack has none of its own in
+    /// effect: stretching it stretches its children. In a row of children (same axis) the weakest child gives
+    /// first; across children that must all follow (`fill` alignment) the strongest decides; a stack whose
+    /// children do not follow its width only weakly keeps its fitting size, so it stretches before content.
+    func priorities(_ item: ArrangedItem, along axis: StackAxis) -> (hugging: Int, compressionResistance: Int) {
+        switch item {
+        case .label(let label):
+            return (label.node.priorities.hugging(axis), label.node.priorities.compressionResistance(axis))
+        case .image(_, let image):
+            return (image.priorities.hugging(axis), image.priorities.compressionResistance(axis))
+        case .stack(let stack):
+            let children = stack.arranged.map { child in
+                hasIntrinsicLength(child, along: axis) ? priorities(child, along: axis) : (0, 0)
+            }
+            guard !children.isEmpty else { return (Self.weakFit, ContentPriorities.defaultCompressionResistance) }
+            if stack.node.axis == axis {
+                return (children.map(\.0).min()!, children.map(\.1).min()!)
+            }
+            let hugging = stack.node.alignment == .fill ? children.map(\.0).max()! : Self.weakFit
+            return (hugging, children.map(\.1).max()!)
+        default:
+            return (ContentPriorities.defaultHugging, ContentPriorities.defaultCompressionResistance)
+        }
+    }
+
+    /// The priority with which a stack keeps to its fitting size across children that do not stretch with it:
+    /// below any content's default hugging (250), above a spacer's.
+    static let weakFit = 49
+
+    // MARK: Intrinsic and fitting widths
+
+    /// The item's intrinsic width: what it takes when nothing limits it (a label on one line per paragraph),
+    /// within its own constraints; nil when it has none (a spacer, a box without a width).
+    func intrinsicWidth(_ item: ArrangedItem) -> Double? {
+        let size = constraints(item, along: .horizontal)
+        switch item {
+        case .label(let label): return size.clamp(labels.layout(label.slot, width: nil).intrinsicWidth, .horizontal)
+        case .box(_, let box): return box.width.map { size.clamp($0, .horizontal) }
+        case .image(_, let image): return size.clamp(image.width, .horizontal)
+        case .spacer, .gap: return nil
+        case .stack(let stack):
+            let padding = stack.node.padding.horizontal
+            if stack.node.axis == .vertical {
+                let widest = stack.arranged.map { intrinsicWidth($0) ?? constraints($0, along: .horizontal).minimum(.horizontal) }.max() ?? 0
+                return size.clamp(widest + padding, .horizontal)
+            }
+            let spans = stack.arranged.map { span($0, along: .horizontal, natural: intrinsicWidth($0)) }
+            let fitting = StackDistributor.fittingLength(spans, gaps: horizontalGaps(stack), stack.node.distribution)
+            return size.clamp(fitting + padding, .horizontal)
+        }
+    }
+
+    /// The width the item takes when offered at most `limit` and not stretched: a label wraps at the limit and
+    /// keeps the width of its longest line (UILabel's intrinsic size at a preferred maximum width); a box
+    /// without a width takes all it is offered.
+    func fittingWidth(_ item: ArrangedItem, within limit: Double) -> Double {
+        let size = constraints(item, along: .horizontal)
+        if let fixed = size.fixed(.horizontal) { return fixed }
+        let offered = min(limit, size.maximum(.horizontal))
+        switch item {
+        case .label(let label):
+            let broken = labels.layout(label.slot, width: offered)
+            return size.clamp(min(broken.intrinsicWidth, offered), .horizontal)
+        case .box: return size.clamp(offered, .horizontal)
+        case .image(_, let image): return size.clamp(min(image.width, offered), .horizontal)
+        case .spacer, .gap: return 0
+        case .stack(let stack):
+            let padding = stack.node.padding.horizontal
+            if stack.node.axis == .horizontal {
+                return size.clamp(min(intrinsicWidth(item) ?? 0, offered), .horizontal)
+            }
+            let inner = max(0, offered - padding)
+            let widest = stack.arranged.map { fittingWidth($0, within: inner) }.max() ?? 0
+            return size.clamp(widest + padding, .horizontal)
+        }
+    }
+
+    /// A horizontal stack's gaps between neighbours, frame to frame: `spacing`, or a gap's value (UIKit's custom
+    /// spacing after a view).
+    func horizontalGaps(_ stack: StackItem) -> [Double] {
+        stack.gapsBefore.map { $0?.value ?? stack.node.spacing }
+    }
+}

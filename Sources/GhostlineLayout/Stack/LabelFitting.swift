@@ -1,0 +1,43 @@
+import GhostlineGeometry
+
+extension Arranger {
+    /// The label in a frame `height` tall instead of its text's own height (a `height`, a minimum or maximum, a
+    /// stack's `fill` alignment or distribution).
+    ///
+    /// UILabel draws its text centred vertically in its bounds (the text rect is centred by `drawText(in:)`), so
+    /// a taller frame moves every line down by half the extra height; Ghostline rounds that to the pixel grid so
+    /// each uikit baseline stays on a device pixel (R3). A frame too short for the text shows the lines that fit,
+    /// the last of them cut by the label's `lineBreakMode`, as when `numberOfLines` limits it; if not even one
+    /// line fits, the one line is centred and overflows the frame.
+    func fitted(_ label: LabelItem, _ natural: LabelLayout, width: Double, height: Double) -> LabelLayout {
+        var layout = natural
+        if layout.size.height > height + 1e-9 && layout.lines.count > 1 {
+            let prepared = labels.prepared(label.slot)
+            for count in stride(from: layout.lines.count - 1, through: 1, by: -1) {
+                var input = prepared.input
+                input.paragraph.numberOfLines = count
+                // Only breaking depends on numberOfLines: the shaped paragraph is reused.
+                layout = LabelLayouter.layout(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
+                                                                     base: prepared.base), width: width)
+                if layout.size.height <= height + 1e-9 { break }
+            }
+        }
+        return layout.centred(inHeight: height, scale: scale)
+    }
+}
+
+extension LabelLayout {
+    /// This layout in a frame `height` tall, its lines centred vertically (offset rounded to the pixel grid).
+    func centred(inHeight height: Double, scale: Scale) -> LabelLayout {
+        var copy = self
+        let dy = scale.roundToPixel((height - size.height) / 2)
+        for index in copy.lines.indices { copy.lines[index].baseline += dy }
+        copy.anchors.firstBaseline += dy
+        copy.anchors.lastBaseline += dy
+        copy.anchors.capHeight += dy
+        copy.anchors.xHeightTop += dy
+        copy.anchors.xHeightBottom += dy
+        copy.size.height = height
+        return copy
+    }
+}

@@ -1,0 +1,102 @@
+import GhostlineLayout
+
+/// The Auto Layout keys any element may have (size constraints), those of labels and images (content priorities),
+/// spacers, and the Dynamic Type scaling keys of a style.
+extension SceneParser {
+    static let sizeKeys = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"]
+    static let priorityKeys = ["hugging", "compressionResistance"]
+
+    /// `width`, `height` and the minimums and maximums, each 0–10000 points; a minimum above its maximum, or a
+    /// fixed size outside them, is refused (Auto Layout would have to break a required constraint).
+    func sizeConstraints(_ keys: YAMLCursor.Mapping) throws(SceneError) -> SizeConstraints {
+        func length(_ key: String) throws(SceneError) -> Double? {
+            guard let cursor = keys[key] else { return nil }
+            if cursor.isNumber, let value = Double((try? cursor.string()) ?? ""), value < 0 {
+                throw cursor.error("`\(key)` is negative (\(value))", fix: "give a length in points from 0 to 10000")
+            }
+            return try cursor.number("a length in points", range: 0...10_000)
+        }
+        let size = SizeConstraints(width: try length("width"), height: try length("height"), minWidth: try length("minWidth"),
+                                   minHeight: try length("minHeight"), maxWidth: try length("maxWidth"), maxHeight: try length("maxHeight"))
+        for (axis, fixedKey, minKey, maxKey) in [("width", "width", "minWidth", "maxWidth"), ("height", "height", "minHeight", "maxHeight")] {
+            let fixed = axis == "width" ? size.width : size.height
+            let low = axis == "width" ? size.minWidth : size.minHeight
+            let high = axis == "width" ? size.maxWidth : size.maxHeight
+            if let low, let high, low > high {
+                throw keys[maxKey]!.error("`\(minKey)` (\(low)) is more than `\(maxKey)` (\(high))",
+                                          fix: "make \(minKey) at most \(maxKey), or drop one of them")
+            }
+            if let fixed, let low, fixed < low {
+                throw keys[fixedKey]!.error("`\(fixedKey)` (\(fixed)) is less than `\(minKey)` (\(low))",
+                                            fix: "drop \(minKey): a fixed \(axis) needs no minimum")
+            }
+            if let fixed, let high, fixed > high {
+                throw keys[fixedKey]!.error("`\(fixedKey)` (\(fixed)) is more than `\(maxKey)` (\(high))",
+                                            fix: "drop \(maxKey): a fixed \(axis) needs no maximum")
+            }
+        }
+        return size
+    }
+
+    /// `hugging` and `compressionResistance`: a priority 1–1000 for both axes, or `{ horizontal, vertical }`.
+    func priorities(_ keys: YAMLCursor.Mapping) throws(SceneError) -> ContentPriorities {
+        var priorities = ContentPriorities()
+        func pair(_ key: String, default value: Int) throws(SceneError) -> (Int, Int) {
+            guard let cursor = keys[key] else { return (value, value) }
+            func priority(_ c: YAMLCursor) throws(SceneError) -> Int {
+                guard case .scalar(let scalar) = c.node, scalar.style == .plain, let number = Double(scalar.string) else {
+                    throw c.error("expected a priority, got \(c.isMapping ? "a mapping" : "\"\((try? c.string()) ?? "")\"")",
+                                  fix: "write an integer from 1 to 1000 (UIKit's defaults: hugging 250, compressionResistance 750)")
+                }
+                guard number == number.rounded(), (1...1000).contains(number) else {
+                    throw c.error("\(scalar.string) is not a priority from 1 to 1000",
+                                  fix: "write an integer from 1 to 1000 (UIKit's defaults: hugging 250, compressionResistance 750)")
+                }
+                return Int(number)
+            }
+            if !cursor.isMapping { let both = try priority(cursor); return (both, both) }
+            let axes = try cursor.mapping(allowed: ["horizontal", "vertical"])
+            return (try axes["horizontal"].map { c throws(SceneError) in try priority(c) } ?? value,
+                    try axes["vertical"].map { c throws(SceneError) in try priority(c) } ?? value)
+        }
+        (priorities.horizontalHugging, priorities.verticalHugging) = try pair("hugging", default: ContentPriorities.defaultHugging)
+        (priorities.horizontalCompressionResistance, priorities.verticalCompressionResistance) =
+            try pair("compressionResistance", default: ContentPriorities.defaultCompressionResistance)
+        return priorities
+    }
+
+    /// `spacer: {}` or `spacer: { minLength: 8 }` (an empty `spacer:` too).
+    func spacer(_ cursor: YAMLCursor) throws(SceneError) -> SpacerNode {
+        if case .scalar(let scalar) = cursor.node, ["", "~", "null"].contains(scalar.string) { return SpacerNode() }
+        let keys = try cursor.mapping(allowed: ["minLength"])
+        return SpacerNode(minLength: try keys["minLength"]?.number("a length in points", range: 0...10_000) ?? 0)
+    }
+
+    /// `scalesWith` and `maximumPointSize` (UIFontMetrics): the style's own size scales with a text style.
+    func dynamicScaling(_ keys: YAMLCursor.Mapping, into style: inout StyleDescription) throws(SceneError) {
+        if let s = keys["scalesWith"] {
+            let textStyle = try s.choice(DynamicTextStyle.self)
+            if style.textStyle != nil {
+                throw s.error("both `textStyle` and `scalesWith` are set",
+                              fix: "keep one: textStyle takes size and weight from the Dynamic Type table, scalesWith scales the style's own size")
+            }
+            guard style.size != nil else {
+                throw s.error("`scalesWith` scales the style's own size, and it has none",
+                              fix: "add `size:` in points (the size at the Large category), or use `textStyle: \(textStyle.rawValue)`")
+            }
+            style.scalesWith = textStyle
+        }
+        if let m = keys["maximumPointSize"] {
+            let maximum = try m.number("a font size in points", range: 1...1000)
+            guard style.scalesWith != nil else {
+                throw m.error("`maximumPointSize` caps a size that scales, and this style does not scale",
+                              fix: "add `scalesWith: body` (or another text style) beside `size`, or remove maximumPointSize")
+            }
+            if let size = style.size, maximum < size {
+                throw m.error("`maximumPointSize` (\(maximum)) is below the style's size (\(size))",
+                              fix: "give a maximum of at least \(size) points")
+            }
+            style.maximumPointSize = maximum
+        }
+    }
+}
