@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GhostlineDiff
 import GhostlineGeometry
@@ -46,32 +47,70 @@ public struct DesignCheck: Sendable {
     }
 
     /// Renders (when there is a scene), reads the design, compares. Nothing is written.
-    public func run() throws(DesignCheckError) -> DesignCheckResult {
-        let designImage: RGBAImage
-        do { designImage = try PNGCodec.read(contentsOf: design) } catch { throw .design(error) }
+    ///
+    /// - Parameter artifacts: the artifacts the caller will ask the result for. When a PNG render without a layout
+    ///   needs nothing but a verdict and a report, both files are compared a block of rows at a time instead of
+    ///   decoded whole (same numbers, a fraction of the memory); the result then has no images, and asking it for
+    ///   a ghost, diff image or page throws `.unavailable`.
+    public func run(for artifacts: Set<DesignCheckArtifact> = Set(DesignCheckArtifact.allCases))
+        throws(DesignCheckError) -> DesignCheckResult {
         var overrides = self.overrides
         if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: design) }
         switch render {
         case .scene(let path):
+            let designImage = try readDesign()
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
             return try check(description, name: path, overrides: overrides, design: designImage)
         case .description(let description, let name):
+            let designImage = try readDesign()
             return try check(description, name: name, overrides: overrides, design: designImage)
         case .image(let path, let layoutPath):
-            let image: RGBAImage
-            do { image = try PNGCodec.read(contentsOf: path) } catch { throw .render(error) }
+            if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
+                let streamed: DesignComparison?
+                do {
+                    streamed = try DesignReview.compareStreaming(renderPath: path, designPath: design,
+                                                                 scale: overrides.scale ?? Scale(1),
+                                                                 background: renderBackground, options: options)
+                } catch { throw .review(error) }
+                if let streamed {
+                    return DesignCheckResult(comparison: streamed, scene: nil, layout: nil, render: streamed.render,
+                                             renderOverlay: nil, inputFiles: [path, design], streamed: true)
+                }
+            }
+            // Inflating a phone-sized PNG is most of a two-PNG check's time, and there are two cores: both at once.
+            let (image, designImage) = try readBoth(render: path)
             var labels: [LabelLines] = []
             if let layoutPath { do { labels = try LabelLines.read(layoutJSON: layoutPath) } catch { throw .review(error) } }
             var background = renderBackground ?? (image.width > 0 && image.height > 0 ? image[0, 0] : .white)
             background.alpha = 255
-            let input = DesignReview.Input(actual: image, design: designImage, actualPath: path, designPath: design,
+            let input = DesignReview.Input(render: image, design: designImage, renderPath: path, designPath: design,
                                            scale: overrides.scale ?? Scale(1), background: background, labels: labels,
                                            layoutPath: layoutPath)
             let comparison: DesignComparison
             do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
-            return DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil)
+            return DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
+                                     inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
         }
+    }
+
+    private func readDesign() throws(DesignCheckError) -> RGBAImage {
+        do { return try PNGCodec.read(contentsOf: design) } catch { throw .design(error) }
+    }
+
+    /// Decodes the render and the design on two threads; each iteration writes only its own slot.
+    private func readBoth(render path: String) throws(DesignCheckError) -> (RGBAImage, RGBAImage) {
+        final class Slot: @unchecked Sendable { var result: Result<RGBAImage, PNGError>? }
+        let slots = [Slot(), Slot()]
+        let paths = [path, design]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do { slots[index].result = .success(try PNGCodec.read(contentsOf: paths[index])) }
+            catch let error as PNGError { slots[index].result = .failure(error) }
+            catch { slots[index].result = .failure(.unreadable(path: paths[index], reason: "\(error)")) }
+        }
+        let render: RGBAImage
+        switch slots[0].result! { case .success(let image): render = image; case .failure(let error): throw .render(error) }
+        switch slots[1].result! { case .success(let image): return (render, image); case .failure(let error): throw .design(error) }
     }
 
     private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
@@ -84,12 +123,13 @@ public struct DesignCheck: Sendable {
         let overlay = renderer.renderOverlay(layout, of: scene)
         var options = self.options
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
-        let input = DesignReview.Input(actual: image, design: design, actualPath: "\(name) (rendered)", designPath: self.design,
+        let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
         let comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
-        return DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay)
+        return DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
+                                 inputFiles: scene.inputFiles + [self.design])
     }
 }
 
@@ -101,6 +141,11 @@ public struct DesignCheckResult: Sendable {
     public var layout: SceneLayout?
     public var render: RGBAImage
     public var renderOverlay: RGBAImage?
+    /// Every file the check read (scene, includes, fonts, images, design, render PNG, layout JSON): `write`
+    /// refuses to put an artifact on any of them.
+    public var inputFiles: [String]
+    /// True when the images were compared a block of rows at a time and not kept (see `DesignCheck.run(for:)`).
+    public var streamed = false
 
     public var passes: Bool { comparison.passes }
     /// The one-screen summary: verdict, pixels, regions, and every label's offsets in points.
@@ -108,6 +153,7 @@ public struct DesignCheckResult: Sendable {
 
     /// The artifact of one kind, encoded. `.render` and `.layout` need a scene (a PNG check has no layout).
     public func artifact(_ kind: DesignCheckArtifact) throws(DesignCheckError) -> [UInt8] {
+        if streamed, kind != .report { throw .unavailable(kind) }
         do {
             switch kind {
             case .render: return try PNGCodec.encode(render)
@@ -133,7 +179,7 @@ public struct DesignCheckResult: Sendable {
     /// Writes the artifacts to their paths all-or-nothing: a failure leaves no new file and no older one
     /// replaced. No path may be one of the check's inputs.
     public func write(_ paths: [DesignCheckArtifact: String], inputs: [String] = []) throws(DesignCheckError) {
-        var files = OutputFiles(inputs: inputs + (scene?.inputFiles ?? []) + [comparison.designPath])
+        var files = OutputFiles(inputs: inputs + inputFiles)
         do {
             for kind in DesignCheckArtifact.allCases {
                 guard let path = paths[kind] else { continue }
@@ -203,7 +249,8 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
         case .design(let error), .render(let error): return error.description
         case .review(let error): return error.description
         case .output(let error): return error.description
-        case .unavailable(let kind): return "a \(kind.rawValue) artifact needs a scene; this check compared two PNGs"
+        case .unavailable(.layout): return "a layout artifact needs a scene; this check compared two PNGs"
+        case .unavailable(let kind): return "a \(kind.rawValue) artifact needs the images, which this check streamed; run it for that artifact"
         }
     }
 }

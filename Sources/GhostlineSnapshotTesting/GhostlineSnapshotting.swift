@@ -46,7 +46,7 @@ extension Diffing where Value == GhostlineRender {
                 if let failure = render.failure ?? reference.failure { return (failure, []) }
                 var options = options
                 options.makeDiffImage = true
-                let input = DesignReview.Input(actual: render.image, design: reference.image, actualPath: "render",
+                let input = DesignReview.Input(render: render.image, design: reference.image, renderPath: "render",
                                                designPath: "reference snapshot", scale: render.scale,
                                                background: render.background, labels: render.labels)
                 do {

@@ -115,49 +115,30 @@ struct ReviewOutputOptions: ParsableArguments {
 
     /// A review error as the CLI reports it: a bad ignore box is named by the `--ignore` value it came from.
     func cliError(_ error: any Error) -> CLIError {
-        if case let ReviewError.badIgnoreBox(index, _, reason)? = error as? ReviewError, ignore.indices.contains(index) {
+        var cause = error
+        if case let .review(inner)? = error as? DesignCheckError { cause = inner }
+        if case let ReviewError.badIgnoreBox(index, _, reason)? = cause as? ReviewError, ignore.indices.contains(index) {
             return CLIError("--ignore \(ignore[index]): \(reason)")
         }
         return CLIError(error)
     }
 
+    /// The artifacts asked for, by kind (the render too, for `check --render`).
+    func artifactPaths(render: String? = nil) -> [DesignCheckArtifact: String] {
+        var paths: [DesignCheckArtifact: String] = [:]
+        paths[.render] = render
+        paths[.ghost] = ghost
+        paths[.diff] = diff
+        paths[.report] = report
+        paths[.page] = html
+        return paths
+    }
+
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
-    func finish(_ comparison: DesignComparison) throws {
-        var files = OutputFiles()
-        do {
-            if let ghost { try files.stage(try PNGCodec.encode(try comparison.ghost()), to: ghost) }
-            if let diff { try files.stage(try PNGCodec.encode(comparison.diff.diffImage), to: diff) }
-            if let report { try files.stage(ReviewReport.encode(comparison), to: report) }
-            if let html { try files.stage(try ReviewPage.html(comparison), to: html) }
-            try files.commit()
-        } catch {
-            files.discard()
-            throw CLIError(error)
-        }
-        print(ReviewSummary.text(comparison), terminator: "")
-        if !comparison.passes { throw ExitCode(1) }
-    }
-}
-
-func readPNG(_ path: String) throws -> RGBAImage {
-    do { return try PNGCodec.read(contentsOf: path) } catch { throw CLIError(error) }
-}
-
-/// Decodes two PNGs at once (inflating a phone-sized PNG is most of a diff's time, and there are two cores).
-func readPNGs(_ first: String, _ second: String) throws -> (RGBAImage, RGBAImage) {
-    /// One result per decode; each concurrent iteration writes only its own slot.
-    final class Slot: @unchecked Sendable { var result: Result<RGBAImage, PNGError>? }
-    let slots = [Slot(), Slot()]
-    let paths = [first, second]
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-        do { slots[index].result = .success(try PNGCodec.read(contentsOf: paths[index])) }
-        catch let error as PNGError { slots[index].result = .failure(error) }
-        catch { slots[index].result = .failure(.unreadable(path: paths[index], reason: "\(error)")) }
-    }
-    do {
-        return (try slots[0].result!.get(), try slots[1].result!.get())
-    } catch {
-        throw CLIError(error)
+    func finish(_ result: DesignCheckResult, render: String? = nil) throws {
+        do { try result.write(artifactPaths(render: render)) } catch { throw CLIError(error) }
+        print(result.summary, terminator: "")
+        if !result.passes { throw ExitCode(1) }
     }
 }
 
@@ -172,7 +153,7 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The render (PNG).") var actual: String
+    @Argument(help: "The render (PNG).") var render: String
     @Argument(help: "The design export (PNG).") var design: String
     @Option(help: "Pixels per point: 1, 2 or 3.") var scale: Int?
     @Option(help: "The render's layout JSON, to measure baselines per label line.") var layout: String?
@@ -181,32 +162,20 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let options = try outputs.reviewOptions()
-        let resolvedScale = try Self.resolveScale(scale, actual, design)
+        let resolvedScale = try Self.resolveScale(scale, render, design)
         var requestedBackground: Color?
         if let background {
             guard let parsed = Color(hex: background) else { throw CLIError("--background \(background): write #RRGGBB") }
             requestedBackground = parsed
         }
-        // Pixels only (no layout, ghost, diff image or page): compare the two files a block of rows at a time.
-        if layout == nil && outputs.ghost == nil && outputs.diff == nil && outputs.html == nil {
-            let streamed: DesignComparison?
-            do {
-                streamed = try DesignReview.compareStreaming(actualPath: actual, designPath: design, scale: resolvedScale,
-                                                             background: requestedBackground, options: options)
-            } catch { throw outputs.cliError(error) }
-            if let streamed { return try outputs.finish(streamed) }
-        }
-        let (actualImage, designImage) = try readPNGs(actual, design)
-        var backgroundColor = requestedBackground
-            ?? (actualImage.width > 0 && actualImage.height > 0 ? actualImage[0, 0] : Color.white)
-        backgroundColor.alpha = 255
-        var labels: [LabelLines] = []
-        if let layout { do { labels = try LabelLines.read(layoutJSON: layout) } catch { throw CLIError(error) } }
-        let input = DesignReview.Input(actual: actualImage, design: designImage, actualPath: actual, designPath: design,
-                                       scale: resolvedScale, background: backgroundColor, labels: labels, layoutPath: layout)
-        let comparison: DesignComparison
-        do { comparison = try DesignReview.compare(input, options: options) } catch { throw outputs.cliError(error) }
-        try outputs.finish(comparison)
+        var overrides = SceneOverrides()
+        overrides.scale = resolvedScale
+        let check = DesignCheck(render: .image(path: render, layout: layout), design: design, overrides: overrides,
+                                options: options, renderBackground: requestedBackground)
+        let result: DesignCheckResult
+        // Pixels only (no layout, ghost, diff image or page): the check streams both files a block of rows at a time.
+        do { result = try check.run(for: Set(outputs.artifactPaths().keys)) } catch { throw outputs.cliError(error) }
+        try outputs.finish(result)
     }
 
     static func resolveScale(_ explicit: Int?, _ paths: String...) throws -> Scale {
@@ -235,29 +204,13 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
-        let options = try outputs.reviewOptions()
-        let designImage = try readPNG(design)
-        let renderer = SnapshotRenderer()
-        var scene = try sceneOptions.load(with: renderer)
-        if sceneOptions.scale == nil, let stated = DesignReview.scale(fromFileName: design), stated != scene.canvas.scale {
-            // The design's @Nx suffix wins over the scene's default scale: compare like with like.
-            var overrides = try sceneOptions.overrides()
-            overrides.scale = stated
-            do { scene = try renderer.loadScene(path: sceneOptions.scene, overrides: overrides) } catch { throw CLIError(error) }
-        }
-        let layout: SceneLayout, image: RGBAImage
-        do { (layout, image) = try renderer.render(scene) } catch { throw CLIError(error) }
-        warnAboutMissingGlyphs(layout)
-        // The same layout drawn on a clear canvas gives the ghost an exact overlay (no un-blending needed).
-        let overlay = renderer.renderOverlay(layout, of: scene)
-        let input = DesignReview.Input(actual: image, design: designImage, actualPath: renderOutput ?? "\(sceneOptions.scene) (rendered)",
-                                       designPath: design, scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
-                                       renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: sceneOptions.scene)
-        let comparison: DesignComparison
-        do { comparison = try DesignReview.compare(input, options: options) } catch { throw outputs.cliError(error) }
-        if let renderOutput {
-            do { try PNGCodec.write(image, to: renderOutput) } catch { throw CLIError(error) }
-        }
-        try outputs.finish(comparison)
+        let check = DesignCheck(render: .scene(path: sceneOptions.scene), design: design,
+                                overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions())
+        var result: DesignCheckResult
+        do { result = try check.run() } catch { throw outputs.cliError(error) }
+        if let layout = result.layout { warnAboutMissingGlyphs(layout) }
+        // The report names the render by the file it was written to, when it was.
+        if let renderOutput { result.comparison.renderPath = renderOutput }
+        try outputs.finish(result, render: renderOutput)
     }
 }

@@ -160,7 +160,7 @@ extension ExampleSnapshotTests {
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path)
         let (layout, image) = try renderer.render(scene)
         let design = try PNGCodec.read(contentsOf: ReviewTests.design)
-        let comparison = try DesignReview.compare(.init(actual: image, design: design, actualPath: "render", designPath: "design",
+        let comparison = try DesignReview.compare(.init(render: image, design: design, renderPath: "render", designPath: "design",
                                                         scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                                         renderOverlay: renderer.renderOverlay(layout, of: scene),
                                                         labels: LabelLines.from(layout)))

@@ -183,6 +183,32 @@ struct ReviewTests {
         #expect(streamedMissing.status == 2 && streamedMissing.stderr.contains("/no/such@3x.png"))
     }
 
+    /// `check --render` is one of the check's outputs: written with the others or not at all, never onto an input.
+    @Test func checkWritesTheRenderWithItsOtherOutputsOrNothing() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let render = dir.appendingPathComponent("render.png").path, report = dir.appendingPathComponent("r.json").path
+        // The report's directory does not exist: the check fails, and the render must not be left behind.
+        let failed = try runCLI(["check", try scene(strategy: "padded"), "--design", Self.design, "--render", render,
+                                 "--report", "/no/such/dir/r.json"])
+        #expect(failed.status == 2 && failed.stderr.contains("/no/such/dir/r.json"))
+        #expect(!FileManager.default.fileExists(atPath: render))
+        // Onto the design export itself: refused before anything is written.
+        let copy = dir.appendingPathComponent("design@3x.png").path
+        try FileManager.default.copyItem(atPath: Self.design, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let ontoInput = try runCLI(["check", try scene(strategy: "padded"), "--design", copy, "--render", copy])
+        #expect(ontoInput.status == 2 && ontoInput.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+        // Both written, and the report names the render by its file.
+        let passed = try runCLI(["check", try scene(strategy: "padded"), "--design", Self.design, "--render", render,
+                                 "--report", report])
+        #expect(passed.status == 0 || passed.status == 1)
+        #expect(FileManager.default.fileExists(atPath: render) && FileManager.default.fileExists(atPath: report))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect((json["inputs"] as? [String: Any])?["render"] as? String == render)
+    }
+
     /// Everything from a scene that reaches the review page is escaped.
     @Test func reviewPageEscapesSceneText() throws {
         let dir = try Paths.temporaryDirectory()

@@ -43,11 +43,11 @@ public struct LabelComparison: Sendable {
 
 /// The outcome of comparing a render with a design export.
 public struct DesignComparison: Sendable {
-    public var actualPath: String
+    public var renderPath: String
     public var designPath: String
     public var scenePath: String?
     public var layoutPath: String?
-    public var actualSize: PixelSize
+    public var renderSize: PixelSize
     public var designSize: PixelSize
     /// The area compared (the overlap when `anchorTopLeft` allowed different sizes).
     public var comparedSize: PixelSize
@@ -58,7 +58,7 @@ public struct DesignComparison: Sendable {
     /// The render drawn on a clear canvas (from `check`), which makes the ghost exact; nil for `diff`.
     public var renderOverlay: RGBAImage?
     public var background: Color
-    public var actual: RGBAImage
+    public var render: RGBAImage
     public var design: RGBAImage
     public var labels: [LabelComparison]
 
@@ -76,7 +76,7 @@ public struct DesignComparison: Sendable {
                 return try GhostImage.compose(design: design, renderOverlay: renderOverlay, background: background,
                                               opacity: options.opacity)
             }
-            return try GhostImage.compose(design: design, render: actual, renderBackground: background, opacity: options.opacity)
+            return try GhostImage.compose(design: design, render: render, renderBackground: background, opacity: options.opacity)
         } catch {
             throw .badInput(error.description)
         }
@@ -90,9 +90,9 @@ public struct DesignComparison: Sendable {
 /// lines sit in both images.
 public enum DesignReview {
     public struct Input {
-        public var actual: RGBAImage
+        public var render: RGBAImage
         public var design: RGBAImage
-        public var actualPath: String
+        public var renderPath: String
         public var designPath: String
         public var scale: Scale
         /// The colour the render was drawn on (the scene's background), for the ghost and the statistics.
@@ -103,31 +103,31 @@ public enum DesignReview {
         public var scenePath: String?
         public var layoutPath: String?
 
-        public init(actual: RGBAImage, design: RGBAImage, actualPath: String, designPath: String, scale: Scale,
+        public init(render: RGBAImage, design: RGBAImage, renderPath: String, designPath: String, scale: Scale,
                     background: Color, renderOverlay: RGBAImage? = nil, labels: [LabelLines] = [],
                     scenePath: String? = nil, layoutPath: String? = nil) {
-            self.actual = actual; self.design = design; self.actualPath = actualPath; self.designPath = designPath
+            self.render = render; self.design = design; self.renderPath = renderPath; self.designPath = designPath
             self.scale = scale; self.background = background; self.renderOverlay = renderOverlay; self.labels = labels
             self.scenePath = scenePath; self.layoutPath = layoutPath
         }
     }
 
     public static func compare(_ input: Input, options: ReviewOptions = ReviewOptions()) throws(ReviewError) -> DesignComparison {
-        var actual = input.actual, design = input.design, overlay = input.renderOverlay
-        let actualSize = PixelSize(of: actual), designSize = PixelSize(of: design)
-        if actualSize != designSize {
+        var render = input.render, design = input.design, overlay = input.renderOverlay
+        let renderSize = PixelSize(of: render), designSize = PixelSize(of: design)
+        if renderSize != designSize {
             guard options.anchorTopLeft else {
-                throw .badInput("\(input.designPath): the design is \(designSize) but the render is \(actualSize) at @\(input.scale.factor)x; export the design at the render's size and scale, or pass --anchor top-left to compare the overlap")
+                throw .badInput("\(input.designPath): the design is \(designSize) but the render is \(renderSize) at @\(input.scale.factor)x; export the design at the render's size and scale, or pass --anchor top-left to compare the overlap")
             }
-            let width = min(actual.width, design.width), height = min(actual.height, design.height)
-            actual = crop(actual, width: width, height: height)
+            let width = min(render.width, design.width), height = min(render.height, design.height)
+            render = crop(render, width: width, height: height)
             design = crop(design, width: width, height: height)
             overlay = overlay.map { crop($0, width: width, height: height) }
         }
-        let diffOptions = try options.diffOptions(background: input.background, scale: input.scale, size: PixelSize(of: actual))
+        let diffOptions = try options.diffOptions(background: input.background, scale: input.scale, size: PixelSize(of: render))
         let diff: DiffResult
         do {
-            diff = try PixelDiff.compare(render: actual, design: design, options: diffOptions)
+            diff = try PixelDiff.compare(render: render, design: design, options: diffOptions)
         } catch {
             throw .badInput(error.description)
         }
@@ -135,14 +135,14 @@ public enum DesignReview {
         let bands = bands(for: input.labels)
         let labels = input.labels.indices.map { index in
             LabelComparison(id: input.labels[index].id,
-                            lines: compareLines(input.labels[index], bands: bands[index], actual: actual, design: design,
+                            lines: compareLines(input.labels[index], bands: bands[index], render: render, design: design,
                                                 geometry: geometry))
         }
-        return DesignComparison(actualPath: input.actualPath, designPath: input.designPath, scenePath: input.scenePath,
-                                layoutPath: input.layoutPath, actualSize: actualSize, designSize: designSize,
-                                comparedSize: PixelSize(of: actual), anchoredTopLeft: actualSize != designSize,
+        return DesignComparison(renderPath: input.renderPath, designPath: input.designPath, scenePath: input.scenePath,
+                                layoutPath: input.layoutPath, renderSize: renderSize, designSize: designSize,
+                                comparedSize: PixelSize(of: render), anchoredTopLeft: renderSize != designSize,
                                 scale: input.scale, options: options, diff: diff, renderOverlay: overlay, background: input.background,
-                                actual: actual, design: design,
+                                render: render, design: design,
                                 labels: labels)
     }
 
@@ -180,7 +180,7 @@ public enum DesignReview {
     /// Measures each line of a label in both images. Lines are found in each image by their dense cores within
     /// the label's region, so the k-th line of the design is compared with the k-th line of the render even when
     /// the line spacing differs; where that fails, the layout's bands are used for both.
-    static func compareLines(_ label: LabelLines, bands: [LineBand], actual: RGBAImage, design: RGBAImage,
+    static func compareLines(_ label: LabelLines, bands: [LineBand], render: RGBAImage, design: RGBAImage,
                              geometry: TextGeometry) -> [LineComparison] {
         guard let first = bands.first, let last = bands.last else { return [] }
         let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
@@ -188,7 +188,7 @@ public enum DesignReview {
             let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image) ?? bands
             return geometry.measure(own, in: image)
         }
-        let rendered = measure(actual)
+        let rendered = measure(render)
         let designed = measure(design)
         return label.lines.indices.map { i in
             let line = label.lines[i]

@@ -14,7 +14,7 @@ public enum ReviewPage {
     public static func html(_ c: DesignComparison) throws -> String {
         let width = Double(c.comparedSize.width) / c.scale.value
         let height = Double(c.comparedSize.height) / c.scale.value
-        let design = try dataURL(c.design), render = try dataURL(c.actual)
+        let design = try dataURL(c.design), render = try dataURL(c.render)
         let ghost = try dataURL(c.ghost()), diff = try dataURL(c.diff.diffImage)
         let verdict = c.passes ? "pass" : "fail"
         var rows = ""
@@ -54,7 +54,7 @@ public enum ReviewPage {
         </style></head>
         <body data-verdict="\(verdict)">
         <h1>Design review <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
-        <div>render <code>\(escape(c.actualPath))</code> · design <code>\(escape(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
+        <div>render <code>\(escape(c.renderPath))</code> · design <code>\(escape(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
         <pre class="summary" id="summary">\(summary)</pre>
         <div class="controls">
           <label>Zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>

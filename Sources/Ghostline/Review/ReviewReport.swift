@@ -17,7 +17,7 @@ public enum ReviewReport {
             guard let r else { return .null }
             return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
         }
-        var inputs: [(String, JSONValue)] = [("actual", .string(c.actualPath)), ("design", .string(c.designPath))]
+        var inputs: [(String, JSONValue)] = [("render", .string(c.renderPath)), ("design", .string(c.designPath))]
         if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
         if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
         return .object([
@@ -25,7 +25,7 @@ public enum ReviewReport {
             ("verdict", .string(c.passes ? "pass" : "fail")),
             ("inputs", .object(inputs)),
             ("scale", .integer(c.scale.factor)),
-            ("sizes", .object([("actual", size(c.actualSize)), ("design", size(c.designSize)),
+            ("sizes", .object([("render", size(c.renderSize)), ("design", size(c.designSize)),
                                ("compared", size(c.comparedSize)),
                                ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
             ("options", .object([("compat", .string(c.options.compatibility.rawValue)),
@@ -69,9 +69,9 @@ public enum ReviewSummary {
     public static func text(_ c: DesignComparison) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
-        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.actualPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
+        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
         if c.anchoredTopLeft {
-            lines.append("  sizes differ (render \(c.actualSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
+            lines.append("  sizes differ (render \(c.renderSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
         }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
         let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"

@@ -18,7 +18,7 @@ extension DesignReview {
     /// time and compared as they arrive: what a CI gate on two phone-sized exports needs, at a fraction of the
     /// memory. Returns nil when streaming cannot give the answer (an interlaced PNG, or sizes that differ, which
     /// the whole-image path reports or anchors); the caller then decodes whole.
-    public static func compareStreaming(actualPath: String, designPath: String, scale: Scale, background: Color?,
+    public static func compareStreaming(renderPath: String, designPath: String, scale: Scale, background: Color?,
                                         options: ReviewOptions) throws(ReviewError) -> DesignComparison? {
         func bytes(_ path: String) throws(ReviewError) -> [UInt8] {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -26,23 +26,23 @@ extension DesignReview {
             }
             return [UInt8](data)
         }
-        let actualBytes = try bytes(actualPath), designBytes = try bytes(designPath)
+        let renderBytes = try bytes(renderPath), designBytes = try bytes(designPath)
         do {
             // The size limit is checked on the header first, as `PNGCodec.decode` does: libpng's own limit, which the
             // row stream also sets, would stop the stream with "damaged PNG" instead of naming the limit.
-            for (bytes, path) in [(actualBytes, actualPath), (designBytes, designPath)] {
+            for (bytes, path) in [(renderBytes, renderPath), (designBytes, designPath)] {
                 let header = try PNGCodec.readHeader(bytes, source: path)
                 let limit = PNGCodec.maximumSidePixels
                 guard header.width <= limit, header.height <= limit else {
                     throw PNGError.tooLarge(path: path, width: header.width, height: header.height, limit: limit)
                 }
             }
-            guard let actual = try PNGRowStream.open(actualBytes, source: actualPath),
+            guard let render = try PNGRowStream.open(renderBytes, source: renderPath),
                   let design = try PNGRowStream.open(designBytes, source: designPath),
-                  actual.width == design.width, actual.height == design.height else { return nil }
+                  render.width == design.width, render.height == design.height else { return nil }
             // The default background is the render's top-left pixel, read from a one-row stream of its own.
             var page = background
-            if page == nil, let probe = try PNGRowStream.open(actualBytes, source: actualPath) {
+            if page == nil, let probe = try PNGRowStream.open(renderBytes, source: renderPath) {
                 let row = UnsafeMutableRawPointer.allocate(byteCount: probe.width * 4, alignment: 4)
                 defer { row.deallocate() }
                 try probe.read(rows: 1, into: row)
@@ -52,14 +52,14 @@ extension DesignReview {
             var streamed = options
             streamed.makeDiffImage = false
             let diffOptions = try streamed.diffOptions(background: page, scale: scale,
-                                                       size: PixelSize(width: actual.width, height: actual.height))
-            let diff = try PixelDiff.compare(render: PNGRows(actual), design: PNGRows(design), options: diffOptions)
-            let size = PixelSize(width: actual.width, height: actual.height)
+                                                       size: PixelSize(width: render.width, height: render.height))
+            let diff = try PixelDiff.compare(render: PNGRows(render), design: PNGRows(design), options: diffOptions)
+            let size = PixelSize(width: render.width, height: render.height)
             let empty = RGBAImage(width: 0, height: 0, pixels: [])
-            return DesignComparison(actualPath: actualPath, designPath: designPath, scenePath: nil, layoutPath: nil,
-                                    actualSize: size, designSize: size, comparedSize: size, anchoredTopLeft: false,
+            return DesignComparison(renderPath: renderPath, designPath: designPath, scenePath: nil, layoutPath: nil,
+                                    renderSize: size, designSize: size, comparedSize: size, anchoredTopLeft: false,
                                     scale: scale, options: options, diff: diff, renderOverlay: nil, background: page ?? .white,
-                                    actual: empty, design: empty, labels: [])
+                                    render: empty, design: empty, labels: [])
         } catch let error as PNGError {
             throw .badInput(error.description)
         } catch let error as DiffError {
