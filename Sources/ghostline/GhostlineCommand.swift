@@ -17,7 +17,7 @@ struct GhostlineCommand: ParsableCommand {
         """,
         version: GhostlineVersion.current,
         subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
-                      MetricsCommand.self, TokensCommand.self]
+                      MetricsCommand.self, TokensCommand.self, SuiteCommand.self]
     )
 
     /// ArgumentParser exits with 64 on usage errors; Ghostline's contract is 2 for any bad input, and our own

@@ -19,11 +19,11 @@ public enum SuiteJUnit {
                 out += "/>\n"
                 continue
             case .pass:
-                out += ">\n      <system-out>\(escape(body))</system-out>\n"
+                out += ">\n      <system-out>\(escape(body, attribute: false))</system-out>\n"
             case .fail:
-                out += ">\n      <failure type=\"design-mismatch\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body))</failure>\n"
+                out += ">\n      <failure type=\"design-mismatch\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body, attribute: false))</failure>\n"
             case .error:
-                out += ">\n      <error type=\"check-error\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body))</error>\n"
+                out += ">\n      <error type=\"check-error\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body, attribute: false))</error>\n"
             }
             out += "    </testcase>\n"
         }
@@ -51,8 +51,9 @@ public enum SuiteJUnit {
     }
 
     /// Text for XML content and attributes. Characters XML 1.0 cannot hold at all (most C0 controls, lone
-    /// surrogates cannot occur in a Swift string) become U+FFFD; a newline inside an attribute is kept as `&#10;`.
-    static func escape(_ text: String) -> String {
+    /// surrogates cannot occur in a Swift string) become U+FFFD; inside an attribute, a line break or tab is
+    /// written as a character reference, since a parser would turn it into a space.
+    static func escape(_ text: String, attribute: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -62,8 +63,8 @@ public enum SuiteJUnit {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\t": out += attribute ? "&#9;" : "\t"
             case "\r": out += "&#13;"
             case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
