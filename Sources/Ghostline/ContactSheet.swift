@@ -39,12 +39,21 @@ public struct ContactSheet {
     /// cell is drawn: twelve large cells would otherwise take gigabytes for a sheet that cannot be written.
     public func cells(scenePath: String, overrides: SceneOverrides = SceneOverrides(),
                       progress: (Int, Int, ContentSizeCategory) -> Void = { _, _, _ in }) throws(SceneError) -> [Cell] {
+        let description = try SceneLoader(fonts: renderer.fonts).describe(path: scenePath)
+        return try cells(description: description, overrides: overrides, progress: progress)
+    }
+
+    /// Renders every category of a parsed scene (from standard input, or built in Swift).
+    public func cells(description: SceneDescription, overrides: SceneOverrides = SceneOverrides(),
+                      progress: (Int, Int, ContentSizeCategory) -> Void = { _, _, _ in }) throws(SceneError) -> [Cell] {
+        let loader = SceneLoader(fonts: renderer.fonts)
+        let scenePath = description.sourcePath
         let categories = ContentSizeCategory.allCases
         var laidOut: [(ContentSizeCategory, Scene, SceneLayout)] = []
         for category in categories {
             var perCategory = overrides
             perCategory.contentSize = category
-            let scene = try renderer.loadScene(path: scenePath, overrides: perCategory)
+            let scene = try loader.resolve(description, overrides: perCategory)
             let layout = scene.layout()
             try SnapshotRenderer.checkCanvas(layout, scene: scene)
             laidOut.append((category, scene, layout))
