@@ -37,8 +37,11 @@ struct ReviewOutputOptions: ParsableArguments {
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.")
     var includeAA = false
 
-    @Option(help: "When the sizes differ, compare the overlap anchored at this corner (only `top-left`) instead of failing.")
+    @Option(help: "When the sizes differ, the corner the overlap is compared from: top-left (the default and only one). A size difference fails the check, with every output written.")
     var anchor: String?
+
+    @Flag(name: .customLong("allow-missing-glyphs"), help: "Let labels with characters no font has pass (they draw as empty boxes; by default that fails the check).")
+    var allowMissingGlyphs = false
 
     @Option(help: "Comparison rules: ghostline (the default: an edge that moved is never excused as anti-aliasing) or pixelmatch (exactly pixelmatch 7.2.0: its anti-aliasing test, transparency on its checkerboard, the ratio over all pixels).")
     var compat: String = DiffCompatibility.ghostline.rawValue
@@ -86,7 +89,7 @@ struct ReviewOutputOptions: ParsableArguments {
         options.baselineTolerance = baselineTolerance
         options.opacity = opacity
         options.includeAA = includeAA
-        options.anchorTopLeft = anchor != nil
+        options.allowMissingGlyphs = allowMissingGlyphs
         options.makeDiffImage = diff != nil || html != nil
         options.compatibility = compatibility
         options.differenceColor = try colour(diffColor, flag: "--diff-color") ?? options.differenceColor
