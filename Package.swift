@@ -28,15 +28,22 @@ let package = Package(
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // libpng and libjpeg report errors with longjmp; Swift cannot call setjmp, so these C targets own it.
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+        .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
+        // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
+        .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
         // ICU's C API behind plain C types (Foundation's own ICU declarations clash with ICU's headers in Swift).
         .target(name: "CLineBreaking", dependencies: ["CICU"]),
 
         // MARK: Swift modules, in the order data flows through them
         .target(name: "GhostlineGeometry"),
         .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
-        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge"]),
+        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
         .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "CLineBreaking"]),

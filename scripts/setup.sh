@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, ICU, fontconfig), pkg-config, and the fonts its demo
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig), pkg-config, and the fonts its demo
 # scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
 # Swift itself (6.0 or newer) must already be on PATH.
@@ -11,6 +11,8 @@ packages=(
   libfreetype-dev      # glyph outlines, rasterization, font tables
   libharfbuzz-dev      # shaping
   libpng-dev           # PNG read/write
+  libjpeg62-turbo-dev  # JPEG design exports (libjpeg-turbo)
+  libwebp-dev          # WebP design exports
   libicu-dev           # UAX #14 line breaking
   libfontconfig-dev    # finding fonts by family and weight
   fonts-inter          # the demo card's typeface

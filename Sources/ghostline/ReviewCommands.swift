@@ -76,26 +76,35 @@ struct ReviewOutputOptions: ParsableArguments {
     }
 }
 
-func readPNG(_ path: String) throws -> RGBAImage {
-    do { return try PNGCodec.read(contentsOf: path) } catch { throw CLIError(error) }
+/// Reads a design export or render (PNG, JPEG or WebP) through the one image-reading entry point, and prints
+/// each warning it returns as one stderr line.
+func readImage(_ path: String) throws -> RGBAImage {
+    do { return printingWarnings(try ImageReader.read(contentsOf: path)) } catch { throw CLIError(error) }
 }
 
-/// Decodes two PNGs at once (inflating a phone-sized PNG is most of a diff's time, and there are two cores).
-func readPNGs(_ first: String, _ second: String) throws -> (RGBAImage, RGBAImage) {
+/// Decodes two images at once (inflating a phone-sized PNG is most of a diff's time, and there are two cores).
+func readImages(_ first: String, _ second: String) throws -> (RGBAImage, RGBAImage) {
     /// One result per decode; each concurrent iteration writes only its own slot.
-    final class Slot: @unchecked Sendable { var result: Result<RGBAImage, PNGError>? }
+    final class Slot: @unchecked Sendable { var result: Result<DecodedImage, ImageError>? }
     let slots = [Slot(), Slot()]
     let paths = [first, second]
     DispatchQueue.concurrentPerform(iterations: 2) { index in
-        do { slots[index].result = .success(try PNGCodec.read(contentsOf: paths[index])) }
-        catch let error as PNGError { slots[index].result = .failure(error) }
-        catch { slots[index].result = .failure(.unreadable(path: paths[index], reason: "\(error)")) }
+        do throws(ImageError) { slots[index].result = .success(try ImageReader.read(contentsOf: paths[index])) }
+        catch { slots[index].result = .failure(error) }
     }
     do {
-        return (try slots[0].result!.get(), try slots[1].result!.get())
+        let (a, b) = (try slots[0].result!.get(), try slots[1].result!.get())
+        return (printingWarnings(a), printingWarnings(b))
     } catch {
         throw CLIError(error)
     }
+}
+
+private func printingWarnings(_ read: DecodedImage) -> RGBAImage {
+    for warning in read.warnings {
+        FileHandle.standardError.write(Data("ghostline: warning: \(warning)\n".utf8))
+    }
+    return read.image
 }
 
 struct DiffCommand: ParsableCommand {
@@ -109,8 +118,8 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The render (PNG).") var actual: String
-    @Argument(help: "The design export (PNG).") var design: String
+    @Argument(help: "The render (PNG, JPEG or WebP).") var actual: String
+    @Argument(help: "The design export (PNG, JPEG or WebP).") var design: String
     @Option(help: "Pixels per point: 1, 2 or 3.") var scale: Int?
     @Option(help: "The render's layout JSON, to measure baselines per label line.") var layout: String?
     @Option(help: "The render's background colour (#RRGGBB); default: its top-left pixel.") var background: String?
@@ -133,7 +142,7 @@ struct DiffCommand: ParsableCommand {
             } catch { throw CLIError(error) }
             if let streamed { return try outputs.finish(streamed) }
         }
-        let (actualImage, designImage) = try readPNGs(actual, design)
+        let (actualImage, designImage) = try readImages(actual, design)
         var backgroundColor = requestedBackground
             ?? (actualImage.width > 0 && actualImage.height > 0 ? actualImage[0, 0] : Color.white)
         backgroundColor.alpha = 255
@@ -167,13 +176,13 @@ struct CheckCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SceneOptions
-    @Option(help: "The design export (PNG) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
+    @Option(help: "The design export (PNG, JPEG or WebP) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
     @Option(name: .customLong("render"), help: "Also write the render to this PNG.") var renderOutput: String?
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
         let options = try outputs.reviewOptions()
-        let designImage = try readPNG(design)
+        let designImage = try readImage(design)
         let renderer = SnapshotRenderer()
         var scene = try sceneOptions.load(with: renderer)
         if sceneOptions.scale == nil, let stated = DesignReview.scale(fromFileName: design), stated != scene.canvas.scale {
