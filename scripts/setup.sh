@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig), pkg-config, and the fonts its demo
-# scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig), pkg-config,
+# and the fonts its demo scene and tests use (Inter, DejaVu). Font files are installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
