@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
         // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
         .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
+        // zlib for the fuzzer's PNG-aware mutator (zlib1g-dev comes with libpng-dev).
+        .target(name: "CZlibBridge", linkerSettings: [.linkedLibrary("z")]),
         // ICU's C API behind plain C types (Foundation's own ICU declarations clash with ICU's headers in Swift).
         .target(name: "CLineBreaking", dependencies: ["CICU"]),
 
@@ -62,7 +64,7 @@ let package = Package(
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
         .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff"]),
         // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
-        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline"]),
+        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge"]),
 
         // MARK: Tests
         .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],

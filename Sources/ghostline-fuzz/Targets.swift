@@ -1,0 +1,91 @@
+import Foundation
+import Ghostline
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlinePNG
+import GhostlineScene
+
+/// One parser of untrusted input, fed arbitrary bytes. An error is the expected answer; only a crash, a hang or a
+/// runaway allocation is a finding.
+struct FuzzTarget: Sendable {
+    let name: String
+    /// What the target reads, for `--help`-style listings.
+    let summary: String
+    let exercise: @Sendable ([UInt8]) -> Void
+    /// A structure-aware mutator, or nil for libFuzzer's byte mutations.
+    var mutator: (@Sendable (_ bytes: [UInt8], _ maxSize: Int, _ seed: UInt32, _ mutateBytes: @escaping ([UInt8], Int) -> [UInt8]) -> [UInt8]?)?
+}
+
+/// Every target. Adding one is an entry here (and its seeds in scripts/fuzz.sh).
+let fuzzTargets: [FuzzTarget] = [
+    FuzzTarget(name: "scene", summary: "scene YAML, then layout and raster", exercise: exerciseScene),
+    FuzzTarget(name: "png", summary: "image files, PNG-aware mutations; also the row stream",
+               exercise: exerciseImage(streaming: true), mutator: { bytes, maxSize, seed, mutateBytes in
+                   var mutator = PNGMutator(seed: seed, mutateBytes: mutateBytes)
+                   return mutator.mutate(bytes, maxSize: maxSize)
+               }),
+    FuzzTarget(name: "jpeg", summary: "image files, seeded with JPEGs", exercise: exerciseImage(streaming: false)),
+    FuzzTarget(name: "webp", summary: "image files, seeded with WebPs", exercise: exerciseImage(streaming: false)),
+    FuzzTarget(name: "font", summary: "font files: load, metrics, glyphs", exercise: exerciseFont),
+    FuzzTarget(name: "layout-json", summary: "layout JSON, then baseline measurement in a review",
+               exercise: exerciseLayoutJSON),
+]
+
+let fonts = FontLibrary()
+/// Files the parsers that take a path read from; in memory where the system has a tmpfs.
+let scratch: URL = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
+        : FileManager.default.temporaryDirectory
+    let url = base.appendingPathComponent("ghostline-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}()
+
+func exerciseScene(_ bytes: [UInt8]) {
+    guard let text = String(bytes: bytes, encoding: .utf8) else { return }
+    let path = scratch.appendingPathComponent("scene.yaml").path
+    guard let scene = try? SceneLoader(fonts: fonts).parse(text, path: path) else { return }
+    _ = try? SnapshotRenderer(fonts: fonts).render(scene)
+}
+
+/// The image reader (all three formats: the format comes from the bytes); with `streaming`, also the PNG row
+/// stream the pixels-only diff uses.
+func exerciseImage(streaming: Bool) -> @Sendable ([UInt8]) -> Void {
+    { bytes in
+        _ = try? ImageReader.decode(bytes, source: "<fuzz>")
+        guard streaming, let stream = try? PNGRowStream.open(bytes, source: "<fuzz>") else { return }
+        let rows = UnsafeMutableRawPointer.allocate(byteCount: stream.width * 4 * 8, alignment: 4)
+        defer { rows.deallocate() }
+        while stream.rowsRead < stream.height {
+            guard (try? stream.read(rows: min(8, stream.height - stream.rowsRead), into: rows)) != nil else { return }
+        }
+    }
+}
+
+func exerciseFont(_ bytes: [UInt8]) {
+    let path = scratch.appendingPathComponent("font.bin").path
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+    let faces = min(Font.faceCount(path: path) ?? 1, 4)
+    for index in 0..<max(faces, 1) {
+        guard let font = try? Font(path: path, faceIndex: index) else { continue }
+        _ = font.metrics(pointSize: 17, source: .hhea)
+        _ = font.metrics(pointSize: 17, source: .typo)
+        for scalar in ["g", "H", "ffi", "\u{1F600}", "\u{0627}"].flatMap(\.unicodeScalars) {
+            _ = font.rasterize(glyph: font.glyphIndex(for: scalar), pixelsPerEm: 51, subpixelOffset: 0.25)
+        }
+    }
+}
+
+/// The layout JSON reader, then what `ghostline diff --layout` does with its labels: measure each line's baseline
+/// in two small images (so absurd frames and baselines reach the pixel arithmetic).
+func exerciseLayoutJSON(_ bytes: [UInt8]) {
+    let path = scratch.appendingPathComponent("layout.json").path
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)),
+          let labels = try? LabelLines.read(layoutJSON: path) else { return }
+    var image = RGBAImage(width: 48, height: 32, fill: .white)
+    for x in 4..<40 { for y in 10..<18 { image[x, y] = .black } }
+    let input = DesignReview.Input(actual: image, design: image, actualPath: "<fuzz>", designPath: "<fuzz>", scale: .x1,
+                                   background: .white, renderOverlay: nil, labels: labels, scenePath: nil)
+    _ = try? DesignReview.compare(input, options: ReviewOptions())
+}
