@@ -76,5 +76,6 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
+        .testTarget(name: "GhostlineFuzzTests", dependencies: ["ghostline-fuzz", "GhostlinePNG"]),
     ]
 )

@@ -32,7 +32,7 @@ DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 INTER = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 EMOJI = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
-TEXT = "Hgx ffi AV"
+TEXT = "Hgx ffi AV\u00c5"   # \u00c5 (Å) is a composite glyph in DejaVu
 
 
 def cut(path, text=TEXT, unicodes=()):

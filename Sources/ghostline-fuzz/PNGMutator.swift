@@ -134,7 +134,7 @@ struct PNGMutator {
         }
         let size = Self.imageDataSize(width: width, height: height, bitsPerPixel: Int(depth) * flavour.channels,
                                       interlaced: interlaced)
-        guard size <= 1 << 20 else { return }   // an oversize header keeps the old data: only the limit is tested
+        guard size <= 1 << 16 else { return }   // a large header keeps the old data: only the limit is tested
         let raw = (0..<size).map { _ in UInt8(random.next(256)) }
         let first = chunks.firstIndex(where: { $0.type == Array("IDAT".utf8) }) ?? chunks.count
         replaceImageData(&chunks, at: first, with: raw)
@@ -194,7 +194,7 @@ struct PNGMutator {
 
     // MARK: zlib
 
-    static func inflate(_ data: [UInt8], limit: Int = 4 << 20) -> [UInt8]? {
+    static func inflate(_ data: [UInt8], limit: Int = 1 << 18) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: limit)
         let produced = data.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { gl_zlib_inflate(input.baseAddress, input.count, $0.baseAddress, $0.count) }
