@@ -29,8 +29,8 @@ options=()
 case "$target" in
   scene) cp Fixtures/demo/*.yaml Fixtures/scenes/*.yaml "$corpus"/ ;;
   png) cp "$fixtures"/*.png "$fixtures"/formats/*.png "$corpus"/ ;;
-  jpeg) cp "$fixtures"/formats/*.jpg "$corpus"/ ;;
-  webp) cp "$fixtures"/formats/*.webp "$corpus"/ ;;
+  jpeg) cp "$fixtures"/formats/*.jpg "$corpus"/; options+=(-dict=scripts/fuzz/jpeg.dict) ;;
+  webp) cp "$fixtures"/formats/*.webp "$corpus"/; options+=(-dict=scripts/fuzz/webp.dict) ;;
   font)
     python3 -c "import fontTools" 2>/dev/null \
       || { echo "fuzz: the font seeds need fontTools: apt-get install python3-fonttools (or pip install fonttools)" >&2; exit 2; }
