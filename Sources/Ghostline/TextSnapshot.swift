@@ -93,10 +93,8 @@ public struct TextSnapshot: Sendable {
             let scale = unbounded.canvas.scale.value
             let fitted = min(widest - 2 * padding, max(1, (label * scale).rounded(.up) / scale))
             return try loader.resolve(description(canvasWidth: fitted + 2 * padding, directory: directory), overrides: overrides)
-        } catch let error as SceneError {
-            throw TextSnapshotError(field: error.keyPath.contains("font") ? .font : .text, problem: error.problem, fix: error.fix)
         } catch {
-            throw TextSnapshotError(field: .text, problem: "\(error)", fix: "")
+            throw TextSnapshotError(field: error.keyPath.contains("font") ? .font : .text, problem: error.problem, fix: error.fix)
         }
     }
 

@@ -139,6 +139,7 @@ struct ReviewOutputOptions: ParsableArguments {
 
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
+        printWarnings(result.warnings)
         let paths = artifactPaths(render: render)
         do { try result.write(paths) } catch { throw CLIError(error) }
         // With an artifact on standard output, the summary goes to stderr so the two never mix.
@@ -148,6 +149,13 @@ struct ReviewOutputOptions: ParsableArguments {
             print(result.summary, terminator: "")
         }
         if !result.passes { throw ExitCode(1) }
+    }
+}
+
+/// Each warning from reading the images as one stderr line.
+func printWarnings(_ warnings: [ImageWarning]) {
+    for warning in warnings {
+        FileHandle.standardError.write(Data("ghostline: warning: \(warning)\n".utf8))
     }
 }
 
@@ -169,8 +177,8 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The render (PNG).") var render: String
-    @Argument(help: "The design export (PNG).") var design: String
+    @Argument(help: "The render (PNG, JPEG or WebP).") var render: String
+    @Argument(help: "The design export (PNG, JPEG or WebP).") var design: String
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (default: the files' @Nx suffix, else 1).") var scale: Int?
     @Option(help: "The render's layout JSON, to measure baselines per label line.") var layout: String?
     @Option(help: "The render's background colour (#RRGGBB); default: its top-left pixel.") var background: String?
@@ -224,7 +232,7 @@ struct CheckCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SceneOptions
-    @Option(help: "The design export (PNG) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
+    @Option(help: "The design export (PNG, JPEG or WebP) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
     @Option(name: .customLong("render"), help: "Also write the render to this PNG.") var renderOutput: String?
     @OptionGroup var outputs: ReviewOutputOptions
 
