@@ -33,8 +33,17 @@ let package = Package(
                        providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        // libpng reports errors with longjmp; Swift cannot call setjmp, so this C target owns it.
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // libpng and libjpeg report errors with longjmp; Swift cannot call setjmp, so these C targets own it.
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+        .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
+        // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
+        .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
+        // zlib for the fuzzer's PNG-aware mutator (zlib1g-dev comes with libpng-dev).
+        .target(name: "CZlibBridge", linkerSettings: [.linkedLibrary("z")]),
         // ICU's C API (breaks, bidi, scripts) and libhyphen behind plain C types (Foundation's own ICU declarations
         // clash with ICU's headers in Swift).
         .target(name: "CTextAnalysis", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("hyphen")]),
@@ -42,7 +51,7 @@ let package = Package(
         // MARK: Swift modules, in the order data flows through them
         .target(name: "GhostlineGeometry"),
         .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
-        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge"]),
+        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
         .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CTextAnalysis"]),
@@ -66,7 +75,7 @@ let package = Package(
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
         .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff"]),
         // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
-        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline"]),
+        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge"]),
 
         // MARK: Tests
         .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],
@@ -86,5 +95,6 @@ let package = Package(
             "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
+        .testTarget(name: "GhostlineFuzzTests", dependencies: ["ghostline-fuzz", "GhostlinePNG"]),
     ]
 )

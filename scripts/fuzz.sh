@@ -1,21 +1,73 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of Ghostline's parsers of untrusted files with libFuzzer.
-#   scripts/fuzz.sh scene|png|font [SECONDS]     (default 60 s)
-# Seeds come from the repository's fixtures; findings land in .fuzz/<target>/ (crash-* files), which
-# `swift run ghostline-fuzz <target> FILE` replays in a normal build.
+# Coverage-guided fuzzing of Ghostline's readers of untrusted files with libFuzzer (and AddressSanitizer).
+#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json   (default 60 s)
+#   scripts/fuzz.sh all [SECONDS]         every target in turn
+# The targets are listed in Sources/ghostline-fuzz/Targets.swift; adding one there and a seed case below is all
+# a new target needs. Everything lands in .fuzz/<target>/ (gitignored): corpus/, crash-*/leak-*/timeout-* files,
+# and log (libFuzzer's output, each line prefixed with the seconds since the start). The last line printed is a
+# summary: executions, coverage (edges) at 60 s and at the end, findings. `swift run ghostline-fuzz TARGET FILE`
+# replays a finding in a normal build; a fixed finding becomes a regression input under Tests/ (see README).
+#
+# Coverage counts edges in Ghostline's own code (Swift and its C bridges, instrumented here), not inside the
+# system's libpng, libjpeg, libwebp, FreeType or HarfBuzz, which are Debian's uninstrumented builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:-scene}
+targets=(scene png jpeg webp font layout-json)
+target=${1:-}
 seconds=${2:-60}
-case "$target" in scene|png|font) ;; *) echo "usage: scripts/fuzz.sh scene|png|font [SECONDS]" >&2; exit 2;; esac
-corpus=.fuzz/$target/corpus
+if [ "$target" = "all" ]; then
+  for each in "${targets[@]}"; do "$0" "$each" "$seconds"; done
+  exit 0
+fi
+case " ${targets[*]} " in *" $target "*) ;; *) echo "usage: scripts/fuzz.sh ${targets[*]// /|}|all [SECONDS]" >&2; exit 2;; esac
+
+dir=.fuzz/$target
+corpus=$dir/corpus
 mkdir -p "$corpus"
+fixtures=Tests/GhostlinePNGTests/Fixtures
+options=()
 case "$target" in
   scene) cp Fixtures/demo/*.yaml Fixtures/scenes/*.yaml "$corpus"/ ;;
-  png) cp Tests/GhostlinePNGTests/Fixtures/*.png "$corpus"/ 2>/dev/null || true ;;
-  font) cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf "$corpus"/ ;;
+  png) cp "$fixtures"/*.png "$fixtures"/formats/*.png "$corpus"/ ;;
+  jpeg) cp "$fixtures"/formats/*.jpg "$corpus"/; options+=(-dict=scripts/fuzz/jpeg.dict) ;;
+  webp) cp "$fixtures"/formats/*.webp "$corpus"/; options+=(-dict=scripts/fuzz/webp.dict) ;;
+  font)
+    python3 -c "import fontTools" 2>/dev/null \
+      || { echo "fuzz: the font seeds need fontTools: apt-get install python3-fonttools (or pip install fonttools)" >&2; exit 2; }
+    python3 scripts/make-fuzz-seed-fonts.py "$corpus" >/dev/null ;;
+  layout-json)
+    cp Snapshots/*.json "$corpus"/
+    options+=(-dict=scripts/fuzz/layout-json.dict) ;;
 esac
-swift build --scratch-path .build-fuzz --product ghostline-fuzz \
-  -Xswiftc -sanitize=fuzzer -Xswiftc -D -Xswiftc FUZZING -Xswiftc -use-ld=lld
-GHOSTLINE_FUZZ_TARGET=$target .build-fuzz/debug/ghostline-fuzz "$corpus" \
-  -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=65536 -artifact_prefix=".fuzz/$target/" -print_final_stats=1
+# Fixed regression inputs are seeds too, so a fix stays covered.
+if [ -d "Tests/FuzzRegressions/$target" ]; then cp "Tests/FuzzRegressions/$target"/* "$corpus"/ 2>/dev/null || true; fi
+
+# -sanitize=fuzzer instruments the Swift code; -fsanitize=fuzzer-no-link the C bridges (CPNGBridge, CJPEGBridge, …).
+swift build -c release --scratch-path .build-fuzz --product ghostline-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address \
+  -Xswiftc -D -Xswiftc FUZZING -Xswiftc -use-ld=lld 2>&1 | tail -1
+
+# FUZZ_KEEP_GOING=1 runs libFuzzer in fork mode, which goes on after a crash (to count every distinct one, or to
+# measure a target whose known crash is not fixed yet); the default stops at the first finding.
+if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi
+
+start=$(date +%s)
+touch "$dir/.started"
+set +e
+GHOSTLINE_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 .build-fuzz/release/ghostline-fuzz "$corpus" \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -artifact_prefix="$dir/" \
+  -print_final_stats=1 ${options[@]+"${options[@]}"} 2>&1 \
+  | while IFS= read -r line; do printf '%5d %s\n' "$(($(date +%s) - start))" "$line"; done > "$dir/log"
+status=${PIPESTATUS[0]}
+set -e
+
+# Summary from the log: coverage is libFuzzer's "cov:" (edges); executions its final stat, or in fork mode the
+# last "#N:" count; findings are the crash, timeout and out-of-memory inputs this run wrote.
+findings=$(find "$dir" -maxdepth 1 \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) \
+  -newer "$dir/.started" | wc -l)
+awk -v target="$target" -v status="$status" -v findings="$findings" '
+  / cov: / { for (i = 1; i <= NF; i++) if ($i == "cov:") { cov = $(i + 1); if ($1 <= 60) at60 = cov } }
+  $2 ~ /^#[0-9]+:?$/ { n = $2; gsub(/[#:]/, "", n); execs = n }
+  /stat::number_of_executed_units:/ { execs = $NF }
+  END { printf "fuzz %s: %s execs, edges %s at 60 s, %s at the end, %d finding(s), libFuzzer exit %s (log: .fuzz/%s/log)\n",
+               target, execs, at60 == "" ? "?" : at60, cov, findings, status, target }' "$dir/log"

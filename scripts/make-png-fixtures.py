@@ -324,7 +324,10 @@ def main():
             with open(path, "wb") as out:
                 out.write(data)
         print(f"{'unchanged' if old == data else 'wrote':9} {len(data):6} bytes  {name}")
+    # Folders belong to other scripts (formats/ is make-image-fixtures.py's).
     for stale in sorted(set(os.listdir(OUT)) - set(fixtures)):
+        if os.path.isdir(os.path.join(OUT, stale)):
+            continue
         os.remove(os.path.join(OUT, stale))
         print(f"removed   {stale}")
 

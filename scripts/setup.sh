@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, ICU, fontconfig), pkg-config, and the fonts its demo
-# scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are installed from Debian
-# packages, never committed.
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
+# and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
+# installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
@@ -12,6 +12,8 @@ packages=(
   libfreetype-dev      # glyph outlines, rasterization, font tables
   libharfbuzz-dev      # shaping
   libpng-dev           # PNG read/write
+  libjpeg62-turbo-dev  # JPEG design exports (libjpeg-turbo)
+  libwebp-dev          # WebP design exports
   libicu-dev           # UAX #14 line breaking
   libfontconfig-dev    # finding fonts by family and weight
   libhyphen-dev        # hyphenation (hyphenationFactor, hyphens: auto)

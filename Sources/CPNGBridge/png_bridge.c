@@ -38,6 +38,8 @@ typedef struct bridge_context {
     png_infop info;
 
     // Reading: the whole file is in memory.
+    /// Set once every row has been decoded: running out of data after that only loses the trailing chunks.
+    int reading_end;
     const uint8_t *input;
     size_t input_size;
     size_t input_offset;
@@ -94,6 +96,10 @@ static void read_from_memory(png_structp png, png_bytep destination, size_t leng
     bridge_context *ctx = (bridge_context *)png_get_io_ptr(png);
     size_t remaining = ctx->input_size - ctx->input_offset;
     if (length > remaining) {
+        if (ctx->reading_end) {
+            ctx->failure_status = GL_PNG_MISSING_END;
+            png_error(png, "the file ends without its IEND chunk");
+        }
         ctx->failure_status = GL_PNG_TRUNCATED;
         png_error(png, "the file ends before the PNG data does");
     }
@@ -290,8 +296,9 @@ static int guarded_decode(bridge_context *ctx, const uint8_t *data, size_t size,
             png_read_row(png, pixels + (size_t)y * row_bytes, NULL);
         }
     }
-    // Read up to IEND so the last IDAT's CRC is checked and a file cut off after its pixel data is still
-    // reported as truncated rather than silently accepted.
+    // The last row has finished the zlib stream and checked the last IDAT's CRC. Read up to IEND so that damage
+    // after the image data is still found; a file that merely ends there comes back as GL_PNG_MISSING_END.
+    ctx->reading_end = 1;
     png_read_end(png, NULL);
     return GL_PNG_OK;
 }
@@ -476,7 +483,10 @@ static int guarded_stream_rows(gl_png_stream *stream, uint8_t *rows, uint32_t co
     }
     stream->next_row += count;
     // After the last row, read to IEND so the last IDAT's CRC is checked, as the whole-image decoder does.
-    if (stream->next_row == stream->height) png_read_end(ctx->png, NULL);
+    if (stream->next_row == stream->height) {
+        ctx->reading_end = 1;
+        png_read_end(ctx->png, NULL);
+    }
     return GL_PNG_OK;
 }
 

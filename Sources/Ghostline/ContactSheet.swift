@@ -34,19 +34,62 @@ public struct ContactSheet {
     }
 
     /// Renders every category, calling `progress(done, total, category)` after each.
+    ///
+    /// All twelve are laid out first (cheap) and the sheet's size is checked against the PNG limit before any
+    /// cell is drawn: twelve large cells would otherwise take gigabytes for a sheet that cannot be written.
     public func cells(scenePath: String, overrides: SceneOverrides = SceneOverrides(),
                       progress: (Int, Int, ContentSizeCategory) -> Void = { _, _, _ in }) throws(SceneError) -> [Cell] {
-        var cells: [Cell] = []
+        let description = try SceneLoader(fonts: renderer.fonts).describe(path: scenePath)
+        return try cells(description: description, overrides: overrides, progress: progress)
+    }
+
+    /// Renders every category of a parsed scene (from standard input, or built in Swift).
+    public func cells(description: SceneDescription, overrides: SceneOverrides = SceneOverrides(),
+                      progress: (Int, Int, ContentSizeCategory) -> Void = { _, _, _ in }) throws(SceneError) -> [Cell] {
+        let loader = SceneLoader(fonts: renderer.fonts)
+        let scenePath = description.sourcePath
         let categories = ContentSizeCategory.allCases
-        for (index, category) in categories.enumerated() {
+        var laidOut: [(ContentSizeCategory, Scene, SceneLayout)] = []
+        for category in categories {
             var perCategory = overrides
             perCategory.contentSize = category
-            let scene = try renderer.loadScene(path: scenePath, overrides: perCategory)
-            let (layout, image) = try renderer.render(scene)
+            let scene = try loader.resolve(description, overrides: perCategory)
+            let layout = scene.layout()
+            try SnapshotRenderer.checkCanvas(layout, scene: scene)
+            laidOut.append((category, scene, layout))
+        }
+        let size = sheetSize(laidOut.map { Size(width: $0.2.canvas.width, height: $0.2.height) })
+        let scale = laidOut.first?.2.canvas.scale ?? Scale(1)
+        let limit = Double(SnapshotRenderer.maximumSidePixels)
+        if size.width * scale.value > limit || size.height * scale.value > limit {
+            let pixels = "\(Int((size.width * scale.value).rounded(.up)))×\(Int((size.height * scale.value).rounded(.up))) px"
+            let fewer = max(1, Int(limit / scale.value / max(1, size.width / Double(columns))))
+            throw SceneError(file: scenePath, keyPath: "canvas",
+                             problem: "the contact sheet would be \(pixels) at \(scale), over the \(SnapshotRenderer.maximumSidePixels) px limit of a side",
+                             fix: size.width * scale.value > limit && columns > 1
+                                ? "use fewer columns (--columns \(min(fewer, columns - 1))) or a lower --scale"
+                                : "use a lower --scale, or render the categories one at a time with --content-size")
+        }
+        var cells: [Cell] = []
+        for (index, (category, scene, layout)) in laidOut.enumerated() {
+            let image = renderer.renderer.render(layout, palette: scene.palette)
             cells.append(Cell(category: category, layout: layout, image: image, palette: scene.palette))
             progress(index + 1, categories.count, category)
         }
         return cells
+    }
+
+    /// The sheet's size in points for cells of these sizes (in category order): what `compose` lays out, worked
+    /// out without drawing — 16 pt margins and gaps, a 4 pt gap and a 13 pt caption line over each cell.
+    public func sheetSize(_ cells: [Size]) -> Size {
+        let captionHeight = 22.0   // generous: Inter/DejaVu 13 pt lines are 15.7–16 pt; over-estimating is safe
+        var width = 0.0, height = 16.0
+        for start in stride(from: 0, to: cells.count, by: columns) {
+            let row = cells[start..<min(start + columns, cells.count)]
+            width = max(width, row.reduce(0) { $0 + $1.width + 16 })
+            height += (row.map(\.height).max() ?? 0) + captionHeight + 4 + 16
+        }
+        return Size(width: width + 16, height: height)
     }
 
     /// The sheet: `columns` renders a row, 16 pt apart, each captioned with its category.

@@ -61,10 +61,14 @@ public struct DesignCheck: Sendable {
             let designImage = try readDesign()
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
-            return try check(description, name: path, overrides: overrides, design: designImage)
+            var result = try check(description, name: path, overrides: overrides, design: designImage.image)
+            result.warnings = designImage.warnings
+            return result
         case .description(let description, let name):
             let designImage = try readDesign()
-            return try check(description, name: name, overrides: overrides, design: designImage)
+            var result = try check(description, name: name, overrides: overrides, design: designImage.image)
+            result.warnings = designImage.warnings
+            return result
         case .image(let path, let layoutPath):
             if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
                 let streamed: DesignComparison?
@@ -79,7 +83,8 @@ public struct DesignCheck: Sendable {
                 }
             }
             // Inflating a phone-sized PNG is most of a two-PNG check's time, and there are two cores: both at once.
-            let (image, designImage) = try readBoth(render: path)
+            let (decodedRender, decodedDesign) = try readBoth(render: path)
+            let image = decodedRender.image, designImage = decodedDesign.image
             var labels: [LabelLines] = []
             if let layoutPath { do { labels = try LabelLines.read(layoutJSON: layoutPath) } catch { throw .review(error) } }
             var background = renderBackground ?? (image.width > 0 && image.height > 0 ? image[0, 0] : .white)
@@ -89,26 +94,27 @@ public struct DesignCheck: Sendable {
                                            layoutPath: layoutPath)
             let comparison: DesignComparison
             do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
-            return DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
-                                     inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
+            var result = DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
+                                           inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
+            result.warnings = decodedRender.warnings + decodedDesign.warnings
+            return result
         }
     }
 
-    private func readDesign() throws(DesignCheckError) -> RGBAImage {
-        do { return try PNGCodec.read(contentsOf: design) } catch { throw .design(error) }
+    private func readDesign() throws(DesignCheckError) -> DecodedImage {
+        do { return try ImageReader.read(contentsOf: design) } catch { throw .design(error) }
     }
 
     /// Decodes the render and the design on two threads; each iteration writes only its own slot.
-    private func readBoth(render path: String) throws(DesignCheckError) -> (RGBAImage, RGBAImage) {
-        final class Slot: @unchecked Sendable { var result: Result<RGBAImage, PNGError>? }
+    private func readBoth(render path: String) throws(DesignCheckError) -> (DecodedImage, DecodedImage) {
+        final class Slot: @unchecked Sendable { var result: Result<DecodedImage, ImageError>? }
         let slots = [Slot(), Slot()]
         let paths = [path, design]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            do { slots[index].result = .success(try PNGCodec.read(contentsOf: paths[index])) }
-            catch let error as PNGError { slots[index].result = .failure(error) }
-            catch { slots[index].result = .failure(.unreadable(path: paths[index], reason: "\(error)")) }
+            do throws(ImageError) { slots[index].result = .success(try ImageReader.read(contentsOf: paths[index])) }
+            catch { slots[index].result = .failure(error) }
         }
-        let render: RGBAImage
+        let render: DecodedImage
         switch slots[0].result! { case .success(let image): render = image; case .failure(let error): throw .render(error) }
         switch slots[1].result! { case .success(let image): return (render, image); case .failure(let error): throw .design(error) }
     }
@@ -144,6 +150,9 @@ public struct DesignCheckResult: Sendable {
     /// Every file the check read (scene, includes, fonts, images, design, render PNG, layout JSON): `write`
     /// refuses to put an artifact on any of them.
     public var inputFiles: [String]
+    /// What reading the images noticed but got past (a PNG without its IEND chunk, say): one line each, for the
+    /// caller to show. Nothing here changes the verdict.
+    public var warnings: [ImageWarning] = []
     /// True when the images were compared a block of rows at a time and not kept (see `DesignCheck.run(for:)`).
     public var streamed = false
 
@@ -233,9 +242,9 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
     /// The scene could not be read, resolved or rendered.
     case scene(SceneError)
     /// The design export could not be read.
-    case design(PNGError)
-    /// The render PNG (for a PNG check) could not be read.
-    case render(PNGError)
+    case design(ImageError)
+    /// The render image (for an image check) could not be read.
+    case render(ImageError)
     /// The comparison could not be made (e.g. a layout JSON that is not one).
     case review(ReviewError)
     /// An output could not be written.

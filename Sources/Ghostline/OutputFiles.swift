@@ -16,8 +16,15 @@ import Darwin
 /// command's inputs (the same device and inode, whatever the path says), and two outputs on one path. An output
 /// path that is a symbolic link is followed, as `cp` follows it: the file it points to is replaced, the link
 /// stays.
+///
+/// The path `-` is standard output, as in most command-line tools: its bytes are held until every file is in place
+/// and written last, so a failed run prints nothing. One output at most may go there, and a PNG is not written to
+/// a terminal (it would only garble it).
 public struct OutputFiles {
+    /// The path that means standard output.
+    public static let standardOutput = "-"
     private var staged: [(temporary: String, destination: String)] = []
+    private var forStandardOutput: [UInt8]?
     private var inputs: [(path: String, identity: FileIdentity)] = []
 
     /// - Parameter inputs: files the command reads; none of them may be written.
@@ -27,6 +34,18 @@ public struct OutputFiles {
 
     /// Writes `bytes` to a temporary file next to `path` (or next to the file `path` links to).
     public mutating func stage(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        if path == Self.standardOutput {
+            guard forStandardOutput == nil else {
+                throw .unwritable(path: path, reason: "another output of this command already goes to standard output",
+                                  fix: "send at most one output to -")
+            }
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
+                throw .unwritable(path: path, reason: "standard output is a terminal, and a PNG would garble it",
+                                  fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
+            }
+            forStandardOutput = bytes
+            return
+        }
         let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -61,18 +80,34 @@ public struct OutputFiles {
 
     /// Renames every staged file into place. If a rename fails, the files not yet renamed are removed.
     public mutating func commit() throws(OutputError) {
-        defer { staged.removeAll() }
+        defer { staged.removeAll(); forStandardOutput = nil }
         for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
             let reason = String(cString: strerror(errno))
             for rest in staged[index...] { unlink(rest.temporary) }
             throw .unwritable(path: file.destination, reason: reason, fix: "check that the directory is writable")
         }
+        if let bytes = forStandardOutput {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw .unwritable(path: Self.standardOutput, reason: String(cString: strerror(errno)),
+                                      fix: "check what standard output is connected to")
+                }
+                offset += written
+            }
+        }
     }
+
+    /// True when one of the staged outputs goes to standard output (a command then prints its summary on stderr).
+    public var writesToStandardOutput: Bool { forStandardOutput != nil }
 
     /// Removes every staged temporary file.
     public mutating func discard() {
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
+        forStandardOutput = nil
     }
 
     /// The path with a final symbolic link (or a chain of them) followed; a dangling link gives its target's

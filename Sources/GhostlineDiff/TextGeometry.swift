@@ -135,20 +135,18 @@ public struct TextGeometry: Sendable {
 }
 
 extension TextGeometry {
-    /// Splits a region holding several lines of text into one band per line, by the lines' dense cores.
-    ///
-    /// Why: a design whose line spacing differs from the render's puts its lines in different places, so bands cut
-    /// from the render's layout would slice the design's lines in half. Each line of text has a dense core (the
-    /// x-height body, where most rows carry ink) separated from the next core by sparse rows (ascenders,
-    /// descenders, the gap). Runs of rows with enough ink form the cores; the band of a line runs from the middle
-    /// of the gap above its core to the middle of the gap below.
-    ///
-    /// Returns nil unless exactly `expectedLines` cores are found (text missing, or lines merged): the caller
-    /// then falls back to bands from the layout.
-    public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage) -> [LineBand]? {
+    /// How many lines of text the image holds in `region`: the dense cores of ink rows, as `lineBands` finds
+    /// them. Nil when the region is empty or has no ink. The review compares the count in the render with the
+    /// count in the design to say "render 2 lines, design 3" instead of a baseline offset that means nothing.
+    public func lineCount(in region: LineBand, image: RGBAImage) -> Int? {
+        cores(in: region, image: image)?.cores.count
+    }
+
+    /// The dense cores of ink rows in `region` (pixel rows relative to `top`), or nil without ink.
+    func cores(in region: LineBand, image: RGBAImage) -> (top: Int, cores: [Range<Int>])? {
         let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
-        guard expectedLines > 0, top < bottom, left < right else { return nil }
+        guard top < bottom, left < right else { return nil }
         var rows = [Float](repeating: 0, count: bottom - top)
         coverage(of: image, rows: top..<bottom, columns: left..<right) { _, y, c in rows[y] += c }
         guard let densest = rows.max(), densest > 0 else { return nil }
@@ -174,6 +172,21 @@ extension TextGeometry {
         }
         let thickestCore = cores.map(\.count).max() ?? 0
         cores = cores.filter { $0.count * 5 >= thickestCore }
+        return (top, cores)
+    }
+
+    /// Splits a region holding several lines of text into one band per line, by the lines' dense cores.
+    ///
+    /// Why: a design whose line spacing differs from the render's puts its lines in different places, so bands cut
+    /// from the render's layout would slice the design's lines in half. Each line of text has a dense core (the
+    /// x-height body, where most rows carry ink) separated from the next core by sparse rows (ascenders,
+    /// descenders, the gap). Runs of rows with enough ink form the cores; the band of a line runs from the middle
+    /// of the gap above its core to the middle of the gap below.
+    ///
+    /// Returns nil unless exactly `expectedLines` cores are found (text missing, or lines merged): the caller
+    /// then falls back to bands from the layout.
+    public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage) -> [LineBand]? {
+        guard expectedLines > 0, let (top, cores) = cores(in: region, image: image) else { return nil }
         guard cores.count == expectedLines else { return nil }
         func points(_ row: Int) -> Double { scale.points(fromPixels: Double(top + row)) }
         return cores.indices.map { i in

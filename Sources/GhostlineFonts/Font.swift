@@ -51,6 +51,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         self.faceIndex = faceIndex
         self.metricsOverride = metricsOverride.flatMap { $0.isEmpty ? nil : $0 }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .missingFile(path: path) }
+        try FontFileCheck.check(path)
         guard (0...0xFFFF).contains(faceIndex) else {
             throw .faceIndexOutOfRange(path: path, index: faceIndex, faceCount: Font.faceCount(path: path) ?? 0)
         }

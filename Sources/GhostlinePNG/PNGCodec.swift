@@ -49,7 +49,7 @@ public enum PNGCodec {
 
     /// Reads only the IHDR of the PNG file at `path`.
     public static func readHeader(contentsOf path: String) throws(PNGError) -> PNGHeader {
-        try readHeader(try FileIO.readAll(path), source: path)
+        try readHeader(try bytes(ofFile: path, maximumSide: Int(Int32.max)), source: path)
     }
 
     /// Decodes a PNG held in memory to 8-bit RGBA.
@@ -60,42 +60,64 @@ public enum PNGCodec {
         try decode(data, source: source, maximumSide: maximumSidePixels)
     }
 
-    /// Reads and decodes the PNG file at `path`.
+    /// Reads and decodes the PNG file at `path`: strictly (a file without IEND is `.truncated`), in stored
+    /// orientation, PNG only.
+    ///
+    /// For reading Ghostline's own renders back. Files that come from users (design exports, image elements) go
+    /// through `ImageReader.read(contentsOf:)`, which also reads JPEG and WebP, applies EXIF orientation and passes
+    /// warnings on. Both refuse non-regular files and oversize images before reading the rest of the file.
     ///
     /// - Throws: `.unreadable` if the file cannot be read, otherwise the errors of `decode`.
     public static func read(contentsOf path: String) throws(PNGError) -> RGBAImage {
-        try decode(try FileIO.readAll(path), source: path)
+        try decode(try bytes(ofFile: path, maximumSide: maximumSidePixels), source: path)
+    }
+
+    /// The bytes of the file at `path`, through `ImageReader`'s checks (a regular file, under the size cap, and a
+    /// header within the pixel limit before the rest is read), with failures in PNG terms.
+    private static func bytes(ofFile path: String, maximumSide: Int) throws(PNGError) -> [UInt8] {
+        do {
+            return try ImageReader.bytes(ofFile: path, maximumSide: maximumSide)
+        } catch {
+            throw PNGError(error)
+        }
     }
 
     /// `decode` with an adjustable limit, so tests can exercise the limit on tiny files.
     internal static func decode(_ data: [UInt8], source: String, maximumSide: Int) throws(PNGError) -> RGBAImage {
+        let (image, missingEnd) = try decodeReportingMissingEnd(data, source: source, maximumSide: maximumSide)
+        // Strict: a caller with no way to pass a warning on refuses the file, as before.
+        if missingEnd { throw .truncated(path: source) }
+        return image
+    }
+
+    /// Decodes, and says whether the file lacked only what follows the image data (its IEND chunk): the pixels are
+    /// then complete, and `ImageReader` reads the file with a warning.
+    internal static func decodeReportingMissingEnd(_ data: [UInt8], source: String,
+                                                   maximumSide: Int) throws(PNGError) -> (RGBAImage, missingEnd: Bool) {
         precondition(maximumSide > 0 && maximumSide <= Int(Int32.max), "the limit must be a valid PNG side")
         // The header decides how much memory we need; refuse before allocating anything for pixels.
         let header = try readHeader(data, source: source)
         guard header.width <= maximumSide, header.height <= maximumSide else {
             throw .tooLarge(path: source, width: header.width, height: header.height, limit: maximumSide)
         }
-        let count = header.width * header.height * 4
+        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
         // Not zero-filled first: on success libpng has written every row (every pass of an interlaced image), and
         // on failure the buffer is thrown away unread. Zeroing a phone-sized export cost ~3 ms of a diff.
-        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
-        var status: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(output.baseAddress), byteCount: count)
-            status = data.withUnsafeBufferPointer { bytes in
+        let (pixels, status) = DecodeBuffer.fill(width: header.width, height: header.height) { output, count in
+            data.withUnsafeBufferPointer { bytes in
                 message.withUnsafeMutableBufferPointer { text in
                     gl_png_decode_rgba8(bytes.baseAddress, bytes.count, UInt32(maximumSide),
                                         UInt32(header.width), UInt32(header.height),
-                                        output.baseAddress, output.count, text.baseAddress, text.count)
+                                        output, count, text.baseAddress, text.count)
                 }
             }
-            initialized = Int(status) == GL_PNG_OK ? count : 0
-        }
+        } succeeded: { Int($0) == GL_PNG_OK || Int($0) == GL_PNG_MISSING_END }
         if Int(status) == GL_PNG_TOO_LARGE {
             throw .tooLarge(path: source, width: header.width, height: header.height, limit: maximumSide)
         }
-        try check(status, message: message, data: data, source: source)
-        return RGBAImage(width: header.width, height: header.height, pixels: pixels)
+        let missingEnd = Int(status) == GL_PNG_MISSING_END
+        if !missingEnd { try check(status, message: message, data: data, source: source) }
+        return (RGBAImage(width: header.width, height: header.height, pixels: pixels), missingEnd)
     }
 
     // MARK: Writing
@@ -173,7 +195,7 @@ public enum PNGCodec {
             return
         case GL_PNG_NOT_PNG:
             throw .notPNG(path: source, looksLike: FormatSniffer.guess(data))
-        case GL_PNG_TRUNCATED:
+        case GL_PNG_TRUNCATED, GL_PNG_MISSING_END:
             throw .truncated(path: source)
         case GL_PNG_NO_MEMORY:
             throw .unreadable(path: source, reason: "out of memory while decoding (\(text(of: message)))")

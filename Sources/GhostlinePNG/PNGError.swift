@@ -58,3 +58,22 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         String(text.map { $0.isNewline ? " " : $0 })
     }
 }
+
+extension PNGError {
+    /// A failure of `ImageReader`'s file checks, in the PNG codec's terms (`PNGCodec.read` shares those checks).
+    init(_ error: ImageError) {
+        switch error {
+        case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+        case .notAFile(let path, let kind):
+            self = .unreadable(path: path, reason: FileIO.ReadFailure.notRegularFile(kind: kind).reason)
+        case .fileTooLarge(let path, let bytes, let limit):
+            self = .unreadable(path: path, reason: FileIO.ReadFailure.tooLarge(bytes: bytes, limit: limit).reason)
+        case .tooLarge(let path, let width, let height, let limit):
+            self = .tooLarge(path: path, width: width, height: height, limit: limit)
+        case .notAnImage(let path, let looksLike): self = .notPNG(path: path, looksLike: looksLike)
+        case .truncated(let path, _): self = .truncated(path: path)
+        case .unsupported(let path, _, let detail), .corrupt(let path, _, let detail):
+            self = .corrupt(path: path, detail: detail)
+        }
+    }
+}

@@ -5,8 +5,8 @@ import GhostlineImage
 ///
 /// For comparisons that look at a sliding window of rows: two phone-sized images decoded whole are 24 MB of
 /// fresh memory, and on the machines measured the kernel's zeroing of those pages was a third of a diff's time.
-/// The stream owns its libpng state (released in `deinit`); interlaced PNGs cannot be streamed, so `open`
-/// returns nil for them and the caller decodes whole.
+/// The stream owns its libpng state (released in `deinit`). Some files cannot be streamed: `open` returns nil for
+/// them and the caller decodes whole through `ImageReader`, which gives the answer the stream could not.
 public final class PNGRowStream {
     public let width: Int
     public let height: Int
@@ -22,9 +22,22 @@ public final class PNGRowStream {
 
     deinit { gl_png_stream_close(handle) }
 
-    /// A stream over `data`, or nil when the image is interlaced. Throws for anything `PNGCodec.decode` would.
+    /// A stream over `data`, or nil when the file must be decoded whole: an interlaced PNG (rows arrive in seven
+    /// passes), a PNG with an EXIF orientation (rows are not the image's rows until it is turned), a PNG without
+    /// its IEND chunk (read with a warning, which a stream has no way to pass on), or a JPEG or WebP file.
+    /// Throws for anything else `PNGCodec.decode` would.
     public static func open(_ data: [UInt8], source: String,
                             maximumSide: Int = PNGCodec.maximumSidePixels) throws(PNGError) -> PNGRowStream? {
+        switch ImageContainer.format(of: data[...]) {
+        case .jpeg?, .webp?:
+            return nil
+        case .png? where !ImageContainer.pngHasEnd(data) || ImageContainer.orientation(of: data, format: .png) != .up:
+            // A file damaged in its header is still refused here, as decode would; whole decoding judges the rest.
+            _ = try PNGCodec.readHeader(data, source: source)
+            return nil
+        default:
+            break
+        }
         var handle: OpaquePointer?
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))

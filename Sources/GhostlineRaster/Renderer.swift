@@ -22,6 +22,20 @@ public struct DebugOverlay: OptionSet, Sendable, Hashable {
         ("boxes", .boxes), ("baselines", .baselines), ("capHeight", .capHeight), ("xHeight", .xHeight), ("grid", .grid),
     ]
 
+    /// Every guide.
+    public static let all: DebugOverlay = [.boxes, .baselines, .capHeight, .xHeight, .grid]
+
+    /// The colour a guide is drawn in (the debug legend shows it).
+    public static func color(of guide: DebugOverlay) -> Color {
+        switch guide {
+        case .boxes: return boxColor
+        case .baselines: return baselineColor
+        case .capHeight: return capHeightColor
+        case .xHeight: return xHeightColor
+        default: return gridColor
+        }
+    }
+
     /// Guide colours, distinct from each other and from typical UI text.
     static let boxColor = Color(red: 0xFF, green: 0x00, blue: 0xCC, alpha: 0xB0)
     static let baselineColor = Color(red: 0x00, green: 0x66, blue: 0xFF, alpha: 0xD0)

@@ -43,6 +43,12 @@ public struct SceneLoader {
         return try SceneParser.parse(text, path: path)
     }
 
+    /// Parses scene text (from standard input, say) without resolving it; `path` places relative files (its
+    /// directory) and names the scene in errors.
+    public func describe(text: String, path: String) throws(SceneError) -> SceneDescription {
+        try SceneParser.parse(text, path: path)
+    }
+
     /// Parses and resolves scene text; `path` places relative files and names the scene in errors.
     public func parse(_ text: String, path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
         try resolve(try SceneParser.parse(text, path: path), overrides: overrides)

@@ -13,24 +13,40 @@ struct GhostlineCommand: ParsableCommand {
         abstract: "Lay out and render text the way UIKit does, headless, and compare it with design exports.",
         discussion: """
         Exit status: 0 success (or within tolerance), 1 a design check that differs, 2 bad input or usage (one line on stderr names the file, the place and the fix).
-        Scene files are YAML (or JSON) as described in the README's "Scene format" section.
+        Scene files are YAML (or JSON) as described in docs/scene-format.md. A scene path of - reads the scene from standard input; an output path of - writes to standard output.
+
+        Examples:
+          ghostline render card.yaml -o card@3x.png --layout card.json
+          ghostline render --text "Pixel-perfect" --font Inter --size 28 -o title.png
+          ghostline check card.yaml --design designs/card@3x.png --html review.html
+          ghostline diff render@3x.png design@3x.png --diff diff.png
         """,
         version: GhostlineVersion.current,
         subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
                       MetricsCommand.self, TokensCommand.self, SuiteCommand.self]
     )
 
+    /// Without a command there is nothing to do: say so on one line and exit 2, as a usage error.
+    func run() throws {
+        throw CLIError("no command given; usage: ghostline <command> [options], with a command from \(Self.commandNames.joined(separator: ", ")); see `ghostline --help`")
+    }
+
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
     /// ArgumentParser exits with 64 on usage errors; Ghostline's contract is 2 for any bad input, and our own
     /// errors print as their one-line description without a usage dump.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first) {
+            fail(unknownCommandMessage(first))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data(("ghostline: " + error.message + "\n").utf8))
-            Foundation.exit(2)
+            fail(error.message)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -39,9 +55,44 @@ struct GhostlineCommand: ParsableCommand {
             }
             // One line: ArgumentParser's own message, then where to read more (its usage dump would be several).
             let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("ghostline: \(message); see `ghostline help`\n".utf8))
-            Foundation.exit(2)
+            fail("\(message); see `ghostline help`")
         }
+    }
+
+    static func fail(_ message: String) -> Never {
+        let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        FileHandle.standardError.write(Data(("ghostline: " + line + "\n").utf8))
+        Foundation.exit(2)
+    }
+
+    /// "unknown command `rendr`; did you mean `render`?" — the nearest command by edit distance, when it is near.
+    static func unknownCommandMessage(_ word: String) -> String {
+        let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
+        let scored = commandNames.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        if let (name, distance) = scored, distance <= max(1, name.count / 3) || name.hasPrefix(word.lowercased()) {
+            return "unknown command `\(shown)`; did you mean `\(name)`? (see `ghostline --help`)"
+        }
+        return "unknown command `\(shown)`; use one of \(commandNames.joined(separator: ", ")) (see `ghostline --help`)"
+    }
+
+    /// Levenshtein distance, counting a swap of two neighbours as one edit (the commonest typo).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(64)), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 }
 
@@ -54,18 +105,21 @@ struct CLIError: Error {
 
 /// Options every command that lays out a scene shares.
 struct SceneOptions: ParsableArguments {
-    @Argument(help: "The scene file (YAML or JSON).")
-    var scene: String
+    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
+    var scene: String?
 
-    @Option(help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
     var scale: Int?
 
-    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model`.")
+    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
     var model: String?
 
     @Option(name: .customLong("content-size"),
-            help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5 (overrides canvas.contentSize).")
+            help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5, or UIKit's names (extraLarge, accessibilityMedium, …); overrides canvas.contentSize (default: Large).")
     var contentSize: String?
+
+    /// Where the scene names its file in messages and reports; standard input is `<stdin>`.
+    static let standardInputName = "<stdin>"
 
     func overrides() throws -> SceneOverrides {
         var overrides = SceneOverrides()
@@ -74,7 +128,9 @@ struct SceneOptions: ParsableArguments {
             overrides.scale = Scale(scale)
         }
         if let model {
-            guard let parsed = LayoutModel(rawValue: model) else { throw CLIError("--model \(model): use uikit or css") }
+            guard let parsed = LayoutModel.allCases.first(where: { $0.rawValue == model.lowercased() }) else {
+                throw CLIError("--model \(model): use uikit or css")
+            }
             overrides.model = parsed
         }
         if let contentSize {
@@ -86,12 +142,57 @@ struct SceneOptions: ParsableArguments {
         return overrides
     }
 
-    func load(with renderer: SnapshotRenderer) throws -> Scene {
-        let overrides = try overrides()
+    /// The scene argument, which every command but `render --text` needs.
+    func requiredScene() throws -> String {
+        guard let scene else { throw CLIError("no scene given; pass a scene file (or - for standard input), e.g. ghostline render card.yaml -o card.png") }
+        return scene
+    }
+
+    /// The scene parsed, from its file or from standard input.
+    func describe(with loader: SceneLoader) throws -> SceneDescription {
+        let path = try requiredScene()
         do {
-            return try renderer.loadScene(path: scene, overrides: overrides)
+            if path == "-" { return try loader.describe(text: try Self.readStandardInput(), path: Self.standardInputName) }
+            return try loader.describe(path: path)
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError(error)
         }
+    }
+
+    func load(with renderer: SnapshotRenderer) throws -> Scene {
+        let loader = SceneLoader(fonts: renderer.fonts)
+        let description = try describe(with: loader)
+        let overrides = try overrides()
+        do { return try loader.resolve(description, overrides: overrides) } catch { throw CLIError(error) }
+    }
+
+    /// What a check compares: the scene file, or the scene read from standard input.
+    func checkRender(with loader: SceneLoader) throws -> DesignCheck.Render {
+        let path = try requiredScene()
+        guard path == "-" else { return .scene(path: path) }
+        return .description(try describe(with: loader), name: Self.standardInputName)
+    }
+
+    /// Standard input, up to the scene size limit, as UTF-8 text.
+    static func readStandardInput() throws -> String {
+        let limit = SceneLoader.maximumFileBytes
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw CLIError("\(standardInputName): cannot read standard input (\(String(cString: strerror(errno))))") }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            guard bytes.count <= limit else {
+                throw CLIError("\(standardInputName): larger than \(limit >> 20) MiB; split the scene, no scene needs this much")
+            }
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw CLIError("\(standardInputName): the scene is not UTF-8 text; send UTF-8 YAML or JSON")
+        }
+        return text
     }
 }

@@ -17,7 +17,9 @@ struct MatrixCommand: ParsableCommand {
         Sketch's iOS kits do); `lineHeight: textStyle` asks for the table's in either. Next to the sheet, one
         layout JSON per category is written as SHEET-<category>.json (or into --layout-dir).
 
-        Example: ghostline matrix Fixtures/scenes/dynamic-type.yaml -o sheet.png --scale 1
+        Examples:
+          ghostline matrix Fixtures/scenes/dynamic-type.yaml -o sheet.png --scale 1
+          ghostline matrix card.yaml -o sheet.png --model css --columns 6 --layout-dir layouts/
         """
     )
 
@@ -26,7 +28,7 @@ struct MatrixCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The contact sheet PNG to write.")
     var output: String
 
-    @Option(help: "Renders per row on the sheet.")
+    @Option(parsing: .unconditional, help: "Renders per row on the sheet.")
     var columns: Int = 4
 
     @Option(name: .customLong("layout-dir"), help: "Directory for the per-category layout JSON files (default: beside the sheet).")
@@ -38,18 +40,17 @@ struct MatrixCommand: ParsableCommand {
             throw CLIError("--content-size: matrix renders every category; leave the option out")
         }
         let overrides = try sceneOptions.overrides()
-        let scene = sceneOptions.scene
         let sheet = ContactSheet(columns: columns)
-        let scales: Bool
-        do { scales = try sheet.scalesWithContentSize(scenePath: scene) } catch { throw CLIError(error) }
-        if !scales {
+        let description = try sceneOptions.describe(with: SceneLoader(fonts: sheet.renderer.fonts))
+        let scene = description.sourcePath
+        if !description.scalesWithContentSize {
             FileHandle.standardError.write(Data(("ghostline: warning: \(scene): nothing in the scene scales with Dynamic Type, so all 12 "
                 + "cells will be the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
         }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells: [ContactSheet.Cell]
         do {
-            cells = try sheet.cells(scenePath: scene, overrides: overrides) { done, total, category in
+            cells = try sheet.cells(description: description, overrides: overrides) { done, total, category in
                 if onTerminal {
                     FileHandle.standardError.write(Data("\rmatrix: \(done)/\(total) \(category.rawValue)   ".utf8))
                 }

@@ -14,22 +14,27 @@ struct MetricsCommand: ParsableCommand {
         ascender, descender (negative), leading (line gap), lineHeight = ascender − descender (rule R1),
         capHeight, xHeight. `pixelRounding` shows UIKit's label rounding at --scale: labelHeight (R2),
         firstBaseline (R3) and the cap-height inset (R4, precise and naive).
+
+        Examples:
+          ghostline metrics Inter --size 17
+          ghostline metrics /path/to/Brand-Regular.otf --size 22 --scale 2 --source typo
+          ghostline metrics Inter --override ios-system --size 28
         """
     )
 
     @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).")
     var font: String
 
-    @Option(help: "Point size.")
+    @Option(parsing: .unconditional, help: "Point size.")
     var size: Double = 17
 
-    @Option(help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
+    @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
     var scale: Int = 3
 
     @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).")
     var source: String = "hhea"
 
-    @Option(name: .customLong("face-index"), help: "Face index inside a font collection (.ttc).")
+    @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a font collection (.ttc).")
     var faceIndex: Int = 0
 
     @Option(name: .customLong("override"),
@@ -39,7 +44,7 @@ struct MetricsCommand: ParsableCommand {
     func run() throws {
         guard size > 0, size <= 1000 else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
         guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
-        guard let source = VerticalMetricsSource(rawValue: source) else { throw CLIError("--source \(source): use hhea or typo") }
+        guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
         let override = try metricsOverride.map(Self.parseOverride)
         let file: FontFile
         if FileManager.default.fileExists(atPath: font) {
@@ -80,20 +85,20 @@ struct MetricsCommand: ParsableCommand {
     }
 
     static func parseOverride(_ text: String) throws -> FontMetricsOverride {
-        if text == "ios-system" { return .iOSSystemFont }
+        if text.lowercased() == "ios-system" { return .iOSSystemFont }
         var override = FontMetricsOverride()
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let value = Int(parts[1]) else {
                 throw CLIError("--override \(text): `\(pair)` is not key=integer; e.g. unitsPerEm=2048,ascender=1950")
             }
-            switch parts[0] {
-            case "unitsPerEm": override.unitsPerEm = value
+            switch parts[0].lowercased() {
+            case "unitsperem": override.unitsPerEm = value
             case "ascender": override.ascender = value
             case "descender": override.descender = value
-            case "lineGap": override.lineGap = value
-            case "capHeight": override.capHeight = value
-            case "xHeight": override.xHeight = value
+            case "linegap": override.lineGap = value
+            case "capheight": override.capHeight = value
+            case "xheight": override.xHeight = value
             default:
                 throw CLIError("--override: unknown key `\(parts[0])`; use unitsPerEm, ascender, descender, lineGap, capHeight, xHeight")
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Ghostline
 import GhostlinePNG
+import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
 import GhostlineRaster
@@ -10,27 +11,68 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a scene to a PNG snapshot (and optionally its layout JSON).",
-        discussion: "Outputs are written atomically: a failed run leaves no partial file behind."
+        discussion: """
+        Outputs are written atomically: a failed run leaves no partial file behind. -o - writes the PNG to standard
+        output (--layout - the JSON); - as the scene reads it from standard input. Without a scene, --text, --font and
+        --size render one label (its canvas as wide as --width, or as its longest line).
+        With --debug, a legend under the render names each guide in its colour.
+
+        Examples:
+          ghostline render card.yaml -o card@3x.png --layout card.json
+          ghostline render card.yaml -o card@2x.png --scale 2 --debug all
+          ghostline render --text "Pixel-perfect line height" --font Inter --size 28 --width 320 -o title.png
+          cat card.yaml | ghostline render - -o - > card.png
+        """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.")
     var output: String
 
-    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file.")
+    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file; - for standard output.")
     var layout: String?
 
-    @Option(help: "Comma-separated guides to draw: boxes, baselines, capHeight, xHeight, grid.")
+    @Option(help: "Guides to draw, comma-separated: boxes, baselines, capHeight, xHeight, grid, or all.")
     var debug: String?
+
+    @Option(help: "Render one label with this text instead of a scene (with --font and --size).")
+    var text: String?
+
+    @Option(help: "For --text, an installed family or PostScript name, or a font file (default: Inter).")
+    var font: String?
+
+    @Option(parsing: .unconditional, help: "For --text, the point size (default: 17).")
+    var size: Double?
+
+    @Option(parsing: .unconditional, help: "For --text, the label's width in points (default: as wide as its longest line).")
+    var width: Double?
+
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "For --text, a designed line height in points (default: the font's).")
+    var lineHeight: Double?
+
+    @Option(help: "For --text, the weight (regular, medium, semibold, bold, … or 100–900).")
+    var weight: String?
+
+    @Option(help: "For --text, the text colour, #RRGGBB (default: black).")
+    var color: String?
+
+    @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).")
+    var padding: Double?
 
     func run() throws {
         let renderer = SnapshotRenderer()
         let overlay = try Self.parseDebug(debug)
-        let scene = try sceneOptions.load(with: renderer)
-        let sceneLayout: SceneLayout, image: RGBAImage
+        let scene = try text != nil || sceneOptions.scene == nil ? textScene(renderer) : sceneOptions.load(with: renderer)
+        let sceneLayout: SceneLayout
+        var image: RGBAImage
         do { (sceneLayout, image) = try renderer.render(scene, debug: overlay) } catch { throw CLIError(error) }
         warnAboutMissingGlyphs(sceneLayout)
+        if !overlay.isEmpty {
+            // The legend lists what is drawn: no grid entry for a scene without a grid.
+            let drawn = scene.canvas.grid == nil ? overlay.subtracting(.grid) : overlay
+            image = DebugLegend.appended(to: image, guides: drawn, scale: scene.canvas.scale, renderer: renderer)
+        }
         var files = OutputFiles(inputs: scene.inputFiles)
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
@@ -42,12 +84,47 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The one-label scene of `--text`; the flags that only make sense with it are refused without it.
+    func textScene(_ renderer: SnapshotRenderer) throws -> Scene {
+        guard let text else {
+            throw CLIError("no scene given; pass a scene file (or - for standard input), or --text with --font and --size, e.g. ghostline render --text \"Hello\" --font Inter --size 17 -o hello.png")
+        }
+        if let scene = sceneOptions.scene { throw CLIError("\(scene): pass a scene file or --text, not both") }
+        var snapshot = TextSnapshot(text: text, font: font ?? "Inter", size: size ?? 17, width: width, lineHeight: lineHeight,
+                                    padding: padding ?? 0)
+        if let weight {
+            guard let parsed = FontWeight(name: weight) else { throw CLIError("--weight \(weight): use one of \(FontWeight.acceptedNames), or 100–900") }
+            snapshot.weight = parsed
+        }
+        if let color {
+            guard let parsed = Color(hex: color) else { throw CLIError("--color \(color): write a colour as #RRGGBB, e.g. #0A84FF") }
+            snapshot.color = parsed
+        }
+        let overrides = try sceneOptions.overrides()
+        do {
+            return try snapshot.scene(loader: SceneLoader(fonts: renderer.fonts), overrides: overrides)
+        } catch {
+            let flag = ["text": "--text", "font": "--font", "size": "--size", "width": "--width",
+                        "lineHeight": "--line-height", "padding": "--padding"][error.field.rawValue] ?? "--text"
+            throw CLIError("\(flag): \(error.problem)\(error.fix.isEmpty ? "" : "; " + error.fix)")
+        }
+    }
+
+    func validate() throws {
+        if text == nil {
+            let stray = [("--font", font != nil), ("--size", size != nil), ("--width", width != nil), ("--line-height", lineHeight != nil),
+                         ("--weight", weight != nil), ("--color", color != nil), ("--padding", padding != nil)].first { $0.1 }
+            if let stray { throw CLIError("\(stray.0) sets the label of --text; with a scene file, set it in the scene's style") }
+        }
+    }
+
     static func parseDebug(_ text: String?) throws -> DebugOverlay {
         guard let text, !text.isEmpty else { return [] }
         var overlay: DebugOverlay = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if name.lowercased() == "all" { overlay.formUnion(DebugOverlay.all); continue }
             guard let match = DebugOverlay.names.first(where: { $0.0.lowercased() == name.lowercased() }) else {
-                throw CLIError("--debug \(name): unknown guide; use any of \(DebugOverlay.names.map(\.0).joined(separator: ","))")
+                throw CLIError("--debug \(name): unknown guide; use any of \(DebugOverlay.names.map(\.0).joined(separator: ",")), or all")
             }
             overlay.insert(match.1)
         }
@@ -58,7 +135,12 @@ struct RenderCommand: ParsableCommand {
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Print a scene's layout JSON: frames, and every line's start, end, x, width and baseline, in points."
+        abstract: "Print a scene's layout JSON: frames, and every line's start, end, x, width and baseline, in points.",
+        discussion: """
+        Examples:
+          ghostline layout card.yaml --scale 2
+          ghostline layout card.yaml --model css --content-size AX3 > card-ax3.json
+        """
     )
 
     @OptionGroup var sceneOptions: SceneOptions

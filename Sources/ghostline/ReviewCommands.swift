@@ -22,28 +22,31 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(help: "Write the self-contained review page to this HTML file.")
     var html: String?
 
-    @Option(help: "Per-pixel colour threshold, 0…1 (YIQ distance, as pixelmatch).")
+    @Option(parsing: .unconditional, help: "Per-pixel colour threshold, 0…1 (YIQ distance, as pixelmatch).")
     var threshold: Double = 0.1
 
-    @Option(help: "Largest share of non-background pixels that may differ and still pass, 0…1.")
+    @Option(parsing: .unconditional, help: "Largest share of non-background pixels that may differ and still pass, 0…1.")
     var tolerance: Double = 0.01
 
-    @Option(name: .customLong("baseline-tolerance"), help: "Largest baseline offset in points that still passes (default: one device pixel).")
+    @Option(name: .customLong("baseline-tolerance"), parsing: .unconditional, help: "Largest baseline offset in points that still passes (default: one device pixel).")
     var baselineTolerance: Double?
 
-    @Option(help: "Opacity of the design under the render in the ghost image, 0…1.")
+    @Option(parsing: .unconditional, help: "Opacity of the design under the render in the ghost image, 0…1.")
     var opacity: Double = 0.3
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.")
     var includeAA = false
 
-    @Option(help: "When the sizes differ, compare the overlap anchored at this corner (only `top-left`) instead of failing.")
+    @Option(help: "When the sizes differ, the corner the overlap is compared from: top-left (the default and only one). A size difference fails the check, with every output written.")
     var anchor: String?
+
+    @Flag(name: .customLong("allow-missing-glyphs"), help: "Let labels with characters no font has pass (they draw as empty boxes; by default that fails the check).")
+    var allowMissingGlyphs = false
 
     @Option(help: "Comparison rules: ghostline (the default: an edge that moved is never excused as anti-aliasing) or pixelmatch (exactly pixelmatch 7.2.0: its anti-aliasing test, transparency on its checkerboard, the ratio over all pixels).")
     var compat: String = DiffCompatibility.ghostline.rawValue
 
-    @Option(parsing: .singleValue,
+    @Option(parsing: .unconditionalSingleValue,
             help: "Leave the box X,Y,W,H (points, y down from the top-left) out of every statistic, e.g. a status bar: --ignore 0,0,375,44. Repeatable.")
     var ignore: [String] = []
 
@@ -57,7 +60,7 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(name: .customLong("aa-color"), help: "Diff image: colour of anti-aliasing-only pixels, #RRGGBB (default #FFFF00).")
     var aaColor: String?
 
-    @Option(name: .customLong("diff-alpha"), help: "Diff image: opacity of the faded original under the marks, 0…1.")
+    @Option(name: .customLong("diff-alpha"), parsing: .unconditional, help: "Diff image: opacity of the faded original under the marks, 0…1.")
     var diffAlpha: Double = 0.1
 
     @Flag(name: .customLong("diff-mask"), help: "Diff image: draw only the differences, on a transparent background.")
@@ -70,8 +73,8 @@ struct ReviewOutputOptions: ParsableArguments {
         if let baselineTolerance, !(0...1000).contains(baselineTolerance) {
             throw CLIError("--baseline-tolerance \(baselineTolerance): use points from 0 to 1000")
         }
-        if let anchor, anchor != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
-        guard let compatibility = DiffCompatibility(rawValue: compat) else {
+        if let anchor, anchor.lowercased() != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
+        guard let compatibility = DiffCompatibility(rawValue: compat.lowercased()) else {
             throw CLIError("--compat \(compat): use ghostline or pixelmatch")
         }
         guard (0...1).contains(diffAlpha) else { throw CLIError("--diff-alpha \(diffAlpha): use a value from 0 to 1") }
@@ -86,7 +89,7 @@ struct ReviewOutputOptions: ParsableArguments {
         options.baselineTolerance = baselineTolerance
         options.opacity = opacity
         options.includeAA = includeAA
-        options.anchorTopLeft = anchor != nil
+        options.allowMissingGlyphs = allowMissingGlyphs
         options.makeDiffImage = diff != nil || html != nil
         options.compatibility = compatibility
         options.differenceColor = try colour(diffColor, flag: "--diff-color") ?? options.differenceColor
@@ -136,9 +139,23 @@ struct ReviewOutputOptions: ParsableArguments {
 
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
-        do { try result.write(artifactPaths(render: render)) } catch { throw CLIError(error) }
-        print(result.summary, terminator: "")
+        printWarnings(result.warnings)
+        let paths = artifactPaths(render: render)
+        do { try result.write(paths) } catch { throw CLIError(error) }
+        // With an artifact on standard output, the summary goes to stderr so the two never mix.
+        if paths.values.contains(OutputFiles.standardOutput) {
+            FileHandle.standardError.write(Data(result.summary.utf8))
+        } else {
+            print(result.summary, terminator: "")
+        }
         if !result.passes { throw ExitCode(1) }
+    }
+}
+
+/// Each warning from reading the images as one stderr line.
+func printWarnings(_ warnings: [ImageWarning]) {
+    for warning in warnings {
+        FileHandle.standardError.write(Data("ghostline: warning: \(warning)\n".utf8))
     }
 }
 
@@ -149,13 +166,20 @@ struct DiffCommand: ParsableCommand {
         discussion: """
         The scale comes from --scale, else from an @2x/@3x suffix of either file name, else 1. With --layout (a layout
         JSON from `ghostline render --layout`), every label line's baseline is measured in both images and reported.
-        Exit status: 0 within tolerance, 1 when they differ, 2 on bad input.
+        Exit status: 0 within tolerance, 1 when they differ, 2 on bad input. Any output may be - (standard output;
+        the summary then goes to stderr).
+
+        Examples:
+          ghostline diff render@3x.png design@3x.png
+          ghostline diff render@3x.png design@3x.png --layout render.json --ghost ghost.png --html review.html
+          ghostline diff a.png b.png --compat pixelmatch --threshold 0.05 --diff diff.png
+          ghostline diff render@3x.png design@3x.png --ignore 0,0,375,44 --report -
         """
     )
 
-    @Argument(help: "The render (PNG).") var render: String
-    @Argument(help: "The design export (PNG).") var design: String
-    @Option(help: "Pixels per point: 1, 2 or 3.") var scale: Int?
+    @Argument(help: "The render (PNG, JPEG or WebP).") var render: String
+    @Argument(help: "The design export (PNG, JPEG or WebP).") var design: String
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (default: the files' @Nx suffix, else 1).") var scale: Int?
     @Option(help: "The render's layout JSON, to measure baselines per label line.") var layout: String?
     @Option(help: "The render's background colour (#RRGGBB); default: its top-left pixel.") var background: String?
     @OptionGroup var outputs: ReviewOutputOptions
@@ -195,17 +219,27 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Render a scene, then compare it with a design export (a ghost snapshot with a report in points).",
-        discussion: "Exit status: 0 within tolerance, 1 when they differ, 2 on bad input."
+        discussion: """
+        The scale comes from --scale, else the design's @Nx suffix, else the scene's. Exit status: 0 within tolerance,
+        1 when they differ, 2 on bad input. All outputs, --render included, are written together or not at all; any
+        may be - (standard output; the summary then goes to stderr).
+
+        Examples:
+          ghostline check card.yaml --design designs/card@3x.png
+          ghostline check card.yaml --design designs/card@3x.png --ghost ghost.png --diff diff.png --html review.html
+          ghostline check card.yaml --design designs/card@3x.png --model css --ignore 0,0,375,44 --report -
+        """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
-    @Option(help: "The design export (PNG) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
+    @Option(help: "The design export (PNG, JPEG or WebP) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
     @Option(name: .customLong("render"), help: "Also write the render to this PNG.") var renderOutput: String?
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
-        let check = DesignCheck(render: .scene(path: sceneOptions.scene), design: design,
-                                overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions())
+        let renderer = SnapshotRenderer()
+        let check = DesignCheck(render: try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts)), design: design,
+                                overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
         var result: DesignCheckResult
         do { result = try check.run() } catch { throw outputs.cliError(error) }
         if let layout = result.layout { warnAboutMissingGlyphs(layout) }

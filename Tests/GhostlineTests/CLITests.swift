@@ -1,5 +1,8 @@
 import Foundation
 import GhostlinePNG
+import Ghostline
+import GhostlineGeometry
+import GhostlineScene
 import Testing
 
 /// The `ghostline` executable: exit 0 on success, 2 on bad input with one line on stderr, no partial outputs.
@@ -115,6 +118,35 @@ struct MatrixCLITests {
         }
         let header = try PNGCodec.readHeader(contentsOf: sheet)
         #expect(header.width > 4 * 320)
+    }
+
+    /// A sheet over the PNG limit is refused before any cell is drawn: a 1400 pt wide scene at @3x is 4200 px a
+    /// cell, so four columns (16 896 px with margins) cannot be written, and three can.
+    @Test func matrixRefusesASheetOverTheLimitBeforeDrawing() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var yaml = try String(contentsOfFile: Self.scene, encoding: .utf8)
+        yaml = yaml.replacingOccurrences(of: "width: 320", with: "width: 1400")
+        let wide = dir.appendingPathComponent("wide.yaml").path
+        try yaml.write(toFile: wide, atomically: true, encoding: .utf8)
+        let sheet = dir.appendingPathComponent("sheet.png").path
+        let refused = try runCLI(["matrix", wide, "-o", sheet, "--scale", "3"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(refused.stderr.contains("over the 16384 px limit") && refused.stderr.contains("--columns 3"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["wide.yaml"])
+    }
+
+    /// The size checked before drawing is never smaller than the sheet drawn (else an over-limit sheet would
+    /// slip through), and within a caption's slack of it.
+    @Test func theSheetSizeCheckedFirstBoundsTheSheetDrawn() throws {
+        let sheet = ContactSheet(columns: 5)
+        let cells = try sheet.cells(scenePath: Self.scene, overrides: SceneOverrides(scale: Scale(2)))
+        let image = try sheet.compose(cells)
+        let estimate = sheet.sheetSize(cells.map { Size(width: $0.layout.canvas.width, height: $0.layout.height) })
+        #expect(Double(image.width) == (estimate.width * 2).rounded(.up))
+        #expect(Double(image.height) <= estimate.height * 2)
+        #expect(Double(image.height) >= estimate.height * 2 - 3 * 2 * 8)   // three rows, under 8 pt of slack each
     }
 
     @Test func matrixOnABadSceneLeavesNothing() throws {

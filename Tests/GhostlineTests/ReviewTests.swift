@@ -155,17 +155,24 @@ struct ReviewTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = ["--ghost", dir.appendingPathComponent("g.png").path, "--diff", dir.appendingPathComponent("d.png").path,
                    "--report", dir.appendingPathComponent("r.json").path, "--html", dir.appendingPathComponent("p.html").path]
-        // Size mismatch: the auto-height render of the none strategy is shorter than the design.
-        let mismatch = try runCLI(["check", try scene(strategy: "none", fixedHeight: false), "--design", Self.design] + out)
-        #expect(mismatch.status == 2)
-        #expect(mismatch.stderr.contains("1125×474 px") && mismatch.stderr.contains("1125×421 px"))
-        #expect(mismatch.stderr.split(separator: "\n").count == 1)
-        // With --anchor top-left the overlap is compared, and the report says so.
-        let anchored = try runCLI(["check", try scene(strategy: "none", fixedHeight: false), "--design", Self.design,
-                                   "--anchor", "top-left", "--report", dir.appendingPathComponent("anchored.json").path])
-        #expect(anchored.status == 1)
-        #expect(anchored.stdout.contains("sizes differ"))
-        try FileManager.default.removeItem(atPath: dir.appendingPathComponent("anchored.json").path)
+        // A size difference is a finding, not bad input: the auto-height render of the none strategy is 421 px
+        // tall, the design 474 px (158 pt at @3x), so the render is 53 px = 17.67 pt shorter. The overlap is
+        // compared, every output is written, and the check fails (exit 1) saying so in points.
+        let shorter = try scene(strategy: "none", fixedHeight: false)
+        let mismatch = try runCLI(["check", shorter, "--design", Self.design] + out)
+        #expect(mismatch.status == 1, "\(mismatch.stderr)")
+        #expect(mismatch.stdout.contains("size: the render is 17.67 pt shorter (421 vs 474 px) than the design at @3x"), "\(mismatch.stdout)")
+        #expect(mismatch.stderr.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["d.png", "g.png", "p.html", "r.json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json"))) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(findings.first?["kind"] as? String == "sizeDiffers" && findings.first?["fails"] as? Bool == true)
+        // The last body line is cut by the overlap's edge in the design: no width is claimed for it.
+        #expect(!findings.contains { $0["kind"] as? String == "width" })
+        for name in ["d.png", "g.png", "p.html", "r.json"] { try FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
+        // --anchor top-left names the default and changes nothing.
+        let anchored = try runCLI(["check", shorter, "--design", Self.design, "--anchor", "top-left"])
+        #expect(anchored.status == 1 && anchored.stdout == mismatch.stdout)
         // A corrupt PNG and a missing file.
         let corrupt = dir.appendingPathComponent("corrupt@3x.png")
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.design)))

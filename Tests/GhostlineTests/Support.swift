@@ -64,3 +64,34 @@ func runCLI(_ arguments: [String]) throws -> CLIResult {
     return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                      stderr: String(decoding: stderr, as: UTF8.self))
 }
+
+/// Runs the CLI with `input` on its standard input, in `directory`, keeping its standard output as bytes (a PNG
+/// written to `-o -`). Both pipes are drained at once, so a large output cannot block the child.
+func runCLIBytes(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> (status: Int32, stdout: Data, stderr: String) {
+    let process = Process()
+    process.executableURL = Paths.executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+    try process.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    if let input {
+        group.enter()
+        DispatchQueue.global().async {
+            inPipe.fileHandleForWriting.write(input)
+            try? inPipe.fileHandleForWriting.close()
+            group.leave()
+        }
+    }
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, String(decoding: errBox.data, as: UTF8.self))
+}

@@ -36,6 +36,10 @@ enum {
     GL_PNG_BAD_ARGUMENT = 6,
     /// The image is interlaced, which a row stream cannot read (use gl_png_decode_rgba8).
     GL_PNG_INTERLACED = 7,
+    /// Every row was decoded and the last IDAT chunk's CRC checked, but the file ends before its IEND chunk (or
+    /// inside it). The pixels are complete: browsers, Pillow and odiff read such files, so callers that can pass a
+    /// warning on may accept them; strict callers treat this as GL_PNG_TRUNCATED.
+    GL_PNG_MISSING_END = 8,
 };
 
 /// Room the callers should give the error buffer; longer messages are cut.
@@ -77,7 +81,9 @@ int gl_png_read_header(const uint8_t *data, size_t size, gl_png_header *header, 
 /// show and write, so a design exported from Figma or Sketch compares byte for byte with Ghostline's rendering.
 /// Applying a gamma or an ICC profile would change those bytes and make diffs depend on colour-management
 /// details that UIKit screenshots don't go through either. eXIf orientation is ignored too: pixels come out in
-/// stored order.
+/// stored order (GhostlinePNG's ImageReader applies it).
+///
+/// Returns GL_PNG_MISSING_END, with every pixel written, when only the chunks after the image data are missing.
 int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
                         uint32_t width, uint32_t height, uint8_t *pixels, size_t pixels_size,
                         char *error, size_t error_capacity);

@@ -34,7 +34,22 @@ public struct LineComparison: Sendable {
 
 public struct LabelComparison: Sendable {
     public var id: String
+    /// The label's frame in the layout, in points: pixel regions inside it are the label's to explain.
+    public var frame: Rect
     public var lines: [LineComparison]
+    /// Lines of text found in each image within the label's region (nil: no ink there). The layout's own count
+    /// is `lines.count`.
+    public var renderLineCount: Int?
+    public var designLineCount: Int?
+    /// Characters of the label no font could draw (`U+XXXX`), from its layout.
+    public var missingGlyphs: [String] = []
+    /// True when the render shows as many lines as the layout says and the design a different number: the
+    /// text wraps differently (width, size, letter spacing or the text itself differ). A render whose own count
+    /// disagrees with its layout is not trusted to count the design's either.
+    public var lineCountDiffers: Bool {
+        guard let rendered = renderLineCount, let designed = designLineCount else { return false }
+        return rendered == lines.count && designed != rendered
+    }
     /// The largest |baseline offset| over the lines that have ink in both images.
     public var maxBaselineOffset: Double { lines.compactMap(\.baselineOffset).map(abs).max() ?? 0 }
     /// True when some line has ink in only one of the two images (text missing or moved far away).
@@ -49,7 +64,7 @@ public struct DesignComparison: Sendable {
     public var layoutPath: String?
     public var renderSize: PixelSize
     public var designSize: PixelSize
-    /// The area compared (the overlap when `anchorTopLeft` allowed different sizes).
+    /// The area compared: the top-left overlap when the sizes differ (a finding of its own; see `findings`).
     public var comparedSize: PixelSize
     public var anchoredTopLeft: Bool
     public var scale: Scale
@@ -64,10 +79,14 @@ public struct DesignComparison: Sendable {
 
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }
     public var pixelsPass: Bool { diff.ratio <= options.tolerance }
+    /// The labels with a finding that fails (baselines, missing text, line count, missing glyphs).
     public var offendingLabels: [LabelComparison] {
-        labels.filter { $0.maxBaselineOffset > baselineTolerance + 1e-9 || $0.missingInk }
+        let failing = Set(findings.filter(\.fails).compactMap(\.label))
+        return labels.filter { failing.contains($0.id) }
     }
-    public var passes: Bool { pixelsPass && offendingLabels.isEmpty }
+    /// Pixels within tolerance and no finding that fails (see `findings`: sizes, baselines, missing text, line
+    /// counts, missing glyphs).
+    public var passes: Bool { pixelsPass && !findings.contains(where: \.fails) }
     /// The ghost image: the design at `options.opacity` under the render. Composed on demand (a few
     /// milliseconds for a phone screen), since a plain `diff` that writes no ghost should not pay for it.
     public func ghost() throws(ReviewError) -> RGBAImage {
@@ -116,10 +135,12 @@ public enum DesignReview {
         var render = input.render, design = input.design, overlay = input.renderOverlay
         let renderSize = PixelSize(of: render), designSize = PixelSize(of: design)
         if renderSize != designSize {
-            guard options.anchorTopLeft else {
-                throw .badInput("\(input.designPath): the design is \(designSize) but the render is \(renderSize) at @\(input.scale.factor)x; export the design at the render's size and scale, or pass --anchor top-left to compare the overlap")
-            }
+            // A size difference is a finding, not bad input: compare the overlap, anchored top-left (where a
+            // screen's layout starts), and report the difference in points. Only no overlap at all is unusable.
             let width = min(render.width, design.width), height = min(render.height, design.height)
+            guard width > 0, height > 0 else {
+                throw .badInput("\(input.designPath): the design is \(designSize) and the render \(renderSize); with an empty image there is nothing to compare")
+            }
             render = crop(render, width: width, height: height)
             design = crop(design, width: width, height: height)
             overlay = overlay.map { crop($0, width: width, height: height) }
@@ -134,9 +155,20 @@ public enum DesignReview {
         let geometry = TextGeometry(scale: input.scale, background: input.background)
         let bands = bands(for: input.labels)
         let labels = input.labels.indices.map { index in
-            LabelComparison(id: input.labels[index].id,
-                            lines: compareLines(input.labels[index], bands: bands[index], render: render, design: design,
-                                                geometry: geometry))
+            let label = input.labels[index]
+            let region = bands[index].first.map { first in
+                LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: bands[index].last?.bottom ?? first.bottom,
+                         left: first.left, right: first.right)
+            }
+            var comparison = LabelComparison(id: label.id, frame: label.frame,
+                                             lines: compareLines(label, bands: bands[index], render: render, design: design,
+                                                                 geometry: geometry))
+            if let region {
+                comparison.renderLineCount = geometry.lineCount(in: region, image: render)
+                comparison.designLineCount = geometry.lineCount(in: region, image: design)
+            }
+            comparison.missingGlyphs = label.missingGlyphs
+            return comparison
         }
         return DesignComparison(renderPath: input.renderPath, designPath: input.designPath, scenePath: input.scenePath,
                                 layoutPath: input.layoutPath, renderSize: renderSize, designSize: designSize,

@@ -18,9 +18,13 @@ public struct LabelLines: Sendable, Equatable {
     public var ascender: Double
     public var descender: Double
     public var lines: [Line]
+    /// Characters no font had a glyph for, as code points (`U+1F600`): the layout JSON's `missingGlyphs`. They
+    /// draw as empty boxes, so a review fails on them unless told they are expected.
+    public var missingGlyphs: [String]
 
-    public init(id: String, frame: Rect, ascender: Double, descender: Double, lines: [Line]) {
+    public init(id: String, frame: Rect, ascender: Double, descender: Double, lines: [Line], missingGlyphs: [String] = []) {
         self.id = id; self.frame = frame; self.ascender = ascender; self.descender = descender; self.lines = lines
+        self.missingGlyphs = missingGlyphs
     }
 
     public static func from(_ layout: SceneLayout) -> [LabelLines] {
@@ -29,7 +33,8 @@ public struct LabelLines: Sendable, Equatable {
             return LabelLines(id: element.id, frame: element.frame, ascender: label.metrics.ascender,
                               descender: label.metrics.descender,
                               lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
-                                                                    baseline: $0.baseline) })
+                                                                    baseline: $0.baseline) },
+                              missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
         }
     }
 
@@ -95,11 +100,14 @@ public struct LabelLines: Sendable, Equatable {
                 lines.append(Line(start: try offset(line, "start", at: linePlace), end: try offset(line, "end", at: linePlace),
                                   x: lx, width: lw, baseline: baseline))
             }
+            let missing = (element["missingGlyphs"] as? [Any] ?? []).prefix(1000).compactMap { $0 as? String }
+                .filter { $0.count <= 12 }   // a code point, not a novel: the list only ever names characters
             let font = element["font"] as? [String: Any]
             let pitch = lines.count > 1 ? lines[1].baseline - lines[0].baseline : h
             labels.append(LabelLines(id: element["id"] as? String ?? "label\(index)", frame: Rect(x: x, y: y, width: w, height: h),
                                      ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
-                                     descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines))
+                                     descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
+                                     missingGlyphs: missing))
         }
         return labels
     }

@@ -18,8 +18,9 @@ public struct ReviewOptions: Sendable {
     public var opacity: Double = GhostImage.defaultOpacity
     /// Count anti-aliasing-only differences as differences.
     public var includeAA: Bool = false
-    /// Compare the overlapping top-left area when the sizes differ, instead of refusing.
-    public var anchorTopLeft: Bool = false
+    /// Let labels with characters no font has pass (`--allow-missing-glyphs`): for a scene that shows such
+    /// boxes on purpose. Without it a missing glyph fails the review, since the render then shows empty boxes.
+    public var allowMissingGlyphs: Bool = false
     /// Draw the diff image (needed for `--diff` and `--html`); without it a review skips 4 bytes a pixel.
     public var makeDiffImage: Bool = true
     /// Diff image: colour of a difference (`--diff-color`).

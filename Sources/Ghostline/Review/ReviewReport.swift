@@ -17,6 +17,7 @@ public enum ReviewReport {
             guard let r else { return .null }
             return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
         }
+        let findings = c.findings
         var inputs: [(String, JSONValue)] = [("render", .string(c.renderPath)), ("design", .string(c.designPath))]
         if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
         if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
@@ -27,11 +28,13 @@ public enum ReviewReport {
             ("scale", .integer(c.scale.factor)),
             ("sizes", .object([("render", size(c.renderSize)), ("design", size(c.designSize)),
                                ("compared", size(c.comparedSize)),
+                               ("differ", .bool(c.renderSize != c.designSize)),
                                ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
             ("options", .object([("compat", .string(c.options.compatibility.rawValue)),
                                  ("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
                                  ("baselineTolerance", .number(c.baselineTolerance)), ("includeAA", .bool(c.options.includeAA)),
                                  ("opacity", .number(c.options.opacity)),
+                                 ("allowMissingGlyphs", .bool(c.options.allowMissingGlyphs)),
                                  ("ignore", .array(c.options.ignore.map { rect($0) }))])),
             ("stats", .object([("comparedPixels", .integer(c.diff.comparedPixels)),
                                ("ignoredPixels", .integer(c.diff.ignoredPixels)),
@@ -42,9 +45,21 @@ public enum ReviewReport {
                 .object([("x", .number(points.x)), ("y", .number(points.y)), ("width", .number(points.width)),
                          ("height", .number(points.height)), ("pixels", .integer(pixel.pixelCount))])
             })),
+            ("findings", .array(findings.map { finding in
+                var members: [(String, JSONValue)] = [("kind", .string(finding.kind.rawValue)),
+                                                      ("label", finding.label.map { .string($0) } ?? .null),
+                                                      ("fails", .bool(finding.fails)), ("message", .string(finding.message))]
+                if let box = finding.box { members.append(("box", rect(box))) }
+                return .object(members)
+            })),
             ("labels", .array(c.labels.map { label in
                 .object([
                     ("id", .string(label.id)),
+                    ("frame", rect(label.frame)),
+                    ("layoutLines", .integer(label.lines.count)),
+                    ("renderLines", label.renderLineCount.map { .integer($0) } ?? .null),
+                    ("designLines", label.designLineCount.map { .integer($0) } ?? .null),
+                    ("missingGlyphs", .array(label.missingGlyphs.map { .string($0) })),
                     ("maxBaselineOffset", .number(label.maxBaselineOffset)),
                     ("withinTolerance", .bool(!c.offendingLabels.contains { $0.id == label.id })),
                     ("lines", .array(label.lines.map { line in
@@ -63,16 +78,14 @@ public enum ReviewReport {
     public static func encode(_ c: DesignComparison) -> String { value(c).serialized() + "\n" }
 }
 
-/// The one-screen text summary a designer can read: the verdict, the numbers, and which labels are off by how
-/// much, in points.
+/// The one-screen text summary a designer can read: the verdict, the numbers, and every finding (sizes, each
+/// label, regions no label explains), in points.
 public enum ReviewSummary {
     public static func text(_ c: DesignComparison) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
         lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
-        if c.anchoredTopLeft {
-            lines.append("  sizes differ (render \(c.renderSize), design \(c.designSize)); compared the top-left \(c.comparedSize)")
-        }
+        if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
         let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"
         var pixels = "  pixels: \(c.diff.differingPixels) of \(c.diff.comparedPixels) \(kind) differ (\(percent)%, tolerance \(JSONValue.format(c.options.tolerance * 100))%); \(c.diff.antialiasedPixels) differ by anti-aliasing only"
@@ -85,26 +98,8 @@ public enum ReviewSummary {
             let shown = c.regions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
             lines.append("  regions: \(c.regions.count) — " + shown.joined(separator: "; ") + (c.regions.count > 3 ? "; …" : ""))
         }
-        for label in c.labels {
-            let measured = label.lines.filter { $0.baselineOffset != nil }
-            if label.missingInk {
-                let missing = label.lines.filter { ($0.renderBaseline == nil) != ($0.designBaseline == nil) }.map { String($0.index + 1) }
-                lines.append("  \(label.id): text on line \(missing.joined(separator: ", ")) is in only one of the two images")
-            }
-            guard let first = measured.first, let offset = first.baselineOffset else {
-                if !label.missingInk { lines.append("  \(label.id): no text found") }
-                continue
-            }
-            if label.maxBaselineOffset <= c.baselineTolerance + 1e-9 {
-                lines.append("  \(label.id): on the design (baselines within \(pt(c.baselineTolerance)))")
-                continue
-            }
-            let direction = offset < 0 ? "higher" : "lower"
-            var sentence = "  \(label.id): first baseline \(pt(abs(offset))) \(direction) than the design"
-            if measured.count > 1, let last = measured.last?.baselineOffset, abs(last - offset) > c.baselineTolerance {
-                sentence += ", last \(pt(abs(last))) \(last < 0 ? "higher" : "lower") (line spacing differs)"
-            }
-            lines.append(sentence)
+        for finding in c.findings where !finding.message.isEmpty && finding.kind != .sizeDiffers {
+            lines.append("  " + finding.message)
         }
         return lines.joined(separator: "\n") + "\n"
     }

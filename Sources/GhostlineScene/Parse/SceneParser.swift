@@ -97,7 +97,7 @@ struct SceneParser {
         var canvas = CanvasDescription(width: try widthCursor.number("a width in points", range: 1...10_000))
         canvas.marks["width"] = widthCursor.mark
         if let h = keys["height"] {
-            if !h.isNumber, (try? h.string()) == "auto" { canvas.height = nil } else { canvas.height = try h.number("a height in points or `auto`", range: 1...100_000) }
+            if !h.isNumber, (try? h.string())?.lowercased() == "auto" { canvas.height = nil } else { canvas.height = try h.number("a height in points or `auto`", range: 1...100_000) }
             canvas.marks["height"] = h.mark
         }
         canvas.scale = try keys["scale"]?.integer(range: 1...3)
@@ -194,7 +194,7 @@ struct SceneParser {
         style.underline = try keys["underline"]?.bool()
         style.strikethrough = try keys["strikethrough"]?.bool()
         if let l = keys["language"] { style.language = try language(l) }
-        if let l = keys["lineHeight"], !l.isNumber, (try? l.string()) == "textStyle" {
+        if let l = keys["lineHeight"], !l.isNumber, (try? l.string()).map(YAMLCursor.choiceKey) == "textstyle" {
             style.lineHeightFromTextStyle = true
         } else {
             style.lineHeight = try points("lineHeight", 1...2000, "a line height in points, or `textStyle`")

@@ -120,14 +120,21 @@ struct YAMLCursor {
         return value
     }
 
+    /// An enum value. Matched without regard to case, hyphens or underscores (`Center`, `pre-wrap` and
+    /// `break_word` are `center`, `preWrap` and `breakWord`), because people copy values from CSS, from Swift
+    /// (`.center`) and from each other; what cannot be matched lists every value.
     func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(SceneError) -> T where T.RawValue == String {
         let text = try string()
-        guard let value = T(rawValue: text) else {
-            let options = T.allCases.map(\.rawValue)
-            let hint = options.first { $0.lowercased() == text.lowercased() }.map { "did you mean `\($0)`? " } ?? ""
-            throw error("`\(text)` is not a valid value", fix: "\(hint)use one of: \(options.joined(separator: ", "))")
-        }
-        return value
+        if let value = T(rawValue: text) { return value }
+        let key = Self.choiceKey(text)
+        if let value = T.allCases.first(where: { Self.choiceKey($0.rawValue) == key }) { return value }
+        let options = T.allCases.map(\.rawValue)
+        throw error("`\(text)` is not a valid value", fix: "use one of: \(options.joined(separator: ", "))")
+    }
+
+    /// The spelling-insensitive form of an enum value: lowercased, without `-`, `_` or a leading `.`.
+    static func choiceKey(_ text: String) -> String {
+        String(text.lowercased().drop { $0 == "." }.filter { $0 != "-" && $0 != "_" })
     }
 
     /// A checked mapping: look values up by key; keys not present are nil.

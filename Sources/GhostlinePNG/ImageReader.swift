@@ -1,0 +1,115 @@
+import GhostlineImage
+
+/// The one way Ghostline reads an image file: a design export to compare against, or an image element of a scene.
+///
+/// ```swift
+/// let read = try ImageReader.read(contentsOf: "design@3x.jpg")   // throws ImageError
+/// for warning in read.warnings { print("warning: \(warning)") }   // one line each
+/// compare(render, with: read.image)                                  // RGBA8, upright
+/// ```
+///
+/// It reads PNG, JPEG and WebP, the pixel formats Sketch and Figma export, through one path with the same
+/// guarantees for all three:
+///
+/// - **The file is checked before it is read.** Only a regular file is read (not `/dev/zero`, a FIFO or a
+///   directory), only up to `maximumFileBytes`, and the header's pixel size is checked against
+///   `maximumSidePixels` from the first bytes, before the rest of the file is read or any pixel memory exists.
+/// - **All or nothing.** A damaged or cut-off file is an `ImageError`, never a partly gray image: the decoders'
+///   habit of papering over lost data is turned into errors. The one exception is a file that lacks only its end
+///   marker after complete image data, which browsers and Pillow read too: it is read, with an `ImageWarning`.
+/// - **Upright.** The EXIF orientation (PNG eXIf, JPEG APP1, WebP EXIF) is applied, as browsers and design tools
+///   show it. Colour profiles and gamma are not applied: pixel values are taken as the sRGB bytes a design tool
+///   shows (see `PNGCodec`).
+/// - **Deterministic.** The same file gives the same pixels: every decoder runs with fixed settings (libjpeg's
+///   accurate integer IDCT and smooth chroma upsampling, libwebp's defaults), which are those of browsers and Pillow.
+public enum ImageReader {
+    /// The largest width or height read, in pixels (the PNG limit, for every format).
+    public static let maximumSidePixels = PNGCodec.maximumSidePixels
+
+    /// The largest file read, in bytes. A phone screen exported at @3x is a few megabytes and the largest image
+    /// the pixel limit allows is 1 GiB decoded; a file past this is a mistake or hostile, and reading it first
+    /// would cost its size in memory before any decoder could object.
+    public static let maximumFileBytes = 256 << 20
+
+    /// How much of a file is read before its header is checked: enough for any PNG or WebP header, and for a JPEG's
+    /// frame header behind typical EXIF and ICC segments (a JPEG whose frame header comes later is read whole,
+    /// within `maximumFileBytes`, and its decoder checks the size before allocating).
+    static let headerProbeBytes = 64 << 10
+
+    /// Reads the image file at `path`.
+    ///
+    /// - Throws: `ImageError`: `.unreadable`, `.notAFile` or `.fileTooLarge` before reading; then `.notAnImage`,
+    ///   `.unsupported`, `.corrupt`, `.truncated` or `.tooLarge`.
+    public static func read(contentsOf path: String) throws(ImageError) -> DecodedImage {
+        try decode(try bytes(ofFile: path, maximumSide: maximumSidePixels), source: path, maximumSide: maximumSidePixels)
+    }
+
+    /// Decodes an image file's bytes held in memory.
+    ///
+    /// - Parameter source: the file name or label to put in errors and warnings.
+    public static func decode(_ data: [UInt8], source: String = PNGCodec.memoryLabel) throws(ImageError) -> DecodedImage {
+        try decode(data, source: source, maximumSide: maximumSidePixels)
+    }
+
+    /// `decode` with an adjustable limit, so tests can exercise the limit on tiny files.
+    internal static func decode(_ data: [UInt8], source: String, maximumSide: Int) throws(ImageError) -> DecodedImage {
+        guard let format = ImageContainer.format(of: data[...]) else {
+            throw .notAnImage(path: source, looksLike: FormatSniffer.guess(data))
+        }
+        let stored: RGBAImage
+        var warnings: [ImageWarning] = []
+        switch format {
+        case .png:
+            let (image, missingEnd): (RGBAImage, Bool)
+            do {
+                (image, missingEnd) = try PNGCodec.decodeReportingMissingEnd(data, source: source, maximumSide: maximumSide)
+            } catch {
+                throw ImageError(error)
+            }
+            stored = image
+            if missingEnd { warnings.append(.missingEnd(path: source, format: .png)) }
+        case .jpeg:
+            let (image, missingEnd) = try JPEGDecoder.decode(data, source: source, maximumSide: maximumSide)
+            stored = image
+            if missingEnd { warnings.append(.missingEnd(path: source, format: .jpeg)) }
+        case .webp:
+            stored = try WebPDecoder.decode(data, source: source, maximumSide: maximumSide)
+        }
+        let orientation = ImageContainer.orientation(of: data, format: format)
+        return DecodedImage(image: orientation.applied(to: stored), format: format, orientation: orientation,
+                            warnings: warnings)
+    }
+
+    /// The bytes of the file at `path`, after the checks that need no decoder: a regular file, at most
+    /// `maximumFileBytes`, and, when its first bytes hold the header, at most `maximumSide` pixels a side.
+    static func bytes(ofFile path: String, maximumSide: Int) throws(ImageError) -> [UInt8] {
+        let file: FileIO.ReadableFile
+        do throws(FileIO.ReadFailure) {
+            file = try FileIO.ReadableFile(path: path, limit: maximumFileBytes)
+        } catch {
+            throw ImageError(error, path: path)
+        }
+        return try bytes(of: file, maximumSide: maximumSide)
+    }
+
+    /// The rest of `bytes(ofFile:)`, on a file already opened and checked (tests watch how much it reads).
+    static func bytes(of file: FileIO.ReadableFile, maximumSide: Int) throws(ImageError) -> [UInt8] {
+        var bytes: [UInt8]
+        do throws(FileIO.ReadFailure) {
+            bytes = try file.read(upTo: headerProbeBytes)
+        } catch {
+            throw ImageError(error, path: file.path)
+        }
+        if let format = ImageContainer.format(of: bytes[...]),
+           let size = ImageContainer.pixelSize(bytes[...], format: format),
+           size.width > maximumSide || size.height > maximumSide {
+            throw .tooLarge(path: file.path, width: size.width, height: size.height, limit: maximumSide)
+        }
+        do throws(FileIO.ReadFailure) {
+            if file.remaining > 0 { bytes += try file.read(upTo: file.remaining) }
+        } catch {
+            throw ImageError(error, path: file.path)
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GhostlineRaster
+import Ghostline
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlinePNG
+import GhostlineScene
+
+/// One parser of untrusted input, fed arbitrary bytes. An error is the expected answer; only a crash, a hang or a
+/// runaway allocation is a finding.
+struct FuzzTarget: Sendable {
+    let name: String
+    /// What the target reads, for `--help`-style listings.
+    let summary: String
+    let exercise: @Sendable ([UInt8]) -> Void
+    /// A structure-aware mutator, or nil for libFuzzer's byte mutations.
+    var mutator: (@Sendable (_ bytes: [UInt8], _ maxSize: Int, _ seed: UInt32, _ mutateBytes: @escaping ([UInt8], Int) -> [UInt8]) -> [UInt8]?)?
+}
+
+/// Every target. Adding one is an entry here (and its seeds in scripts/fuzz.sh).
+let fuzzTargets: [FuzzTarget] = [
+    FuzzTarget(name: "scene", summary: "scene YAML, then layout and raster", exercise: exerciseScene),
+    FuzzTarget(name: "png", summary: "image files, PNG-aware mutations; also the row stream",
+               exercise: exerciseImage(streaming: true), mutator: { bytes, maxSize, seed, mutateBytes in
+                   var mutator = PNGMutator(seed: seed, mutateBytes: mutateBytes)
+                   return mutator.mutate(bytes, maxSize: maxSize)
+               }),
+    FuzzTarget(name: "jpeg", summary: "image files, seeded with JPEGs", exercise: exerciseImage(streaming: false)),
+    FuzzTarget(name: "webp", summary: "image files, seeded with WebPs", exercise: exerciseImage(streaming: false)),
+    FuzzTarget(name: "font", summary: "font files: load every face, metrics, three glyphs", exercise: exerciseFont),
+    FuzzTarget(name: "layout-json", summary: "layout JSON, then baseline measurement in a review",
+               exercise: exerciseLayoutJSON),
+]
+
+let fonts = FontLibrary()
+/// Files the parsers that take a path read from; in memory where the system has a tmpfs.
+let scratch: URL = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
+        : FileManager.default.temporaryDirectory
+    let url = base.appendingPathComponent("ghostline-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}()
+
+func exerciseScene(_ bytes: [UInt8]) {
+    guard let text = String(bytes: bytes, encoding: .utf8) else { return }
+    let path = scratch.appendingPathComponent("scene.yaml").path
+    guard let scene = try? SceneLoader(fonts: fonts).parse(text, path: path) else { return }
+    _ = try? SnapshotRenderer(fonts: fonts).render(scene)
+}
+
+/// The image reader (all three formats: the format comes from the bytes); with `streaming`, also the PNG row
+/// stream the pixels-only diff uses.
+func exerciseImage(streaming: Bool) -> @Sendable ([UInt8]) -> Void {
+    { bytes in
+        _ = try? ImageReader.decode(bytes, source: "<fuzz>")
+        guard streaming, let stream = try? PNGRowStream.open(bytes, source: "<fuzz>") else { return }
+        let rows = UnsafeMutableRawPointer.allocate(byteCount: stream.width * 4 * 8, alignment: 4)
+        defer { rows.deallocate() }
+        while stream.rowsRead < stream.height {
+            guard (try? stream.read(rows: min(8, stream.height - stream.rowsRead), into: rows)) != nil else { return }
+        }
+    }
+}
+
+func exerciseFont(_ bytes: [UInt8]) {
+    let path = scratch.appendingPathComponent("font.bin").path
+    guard write(bytes, to: path) else { return }
+    let faces = min(Font.faceCount(path: path) ?? 1, 4)
+    for index in 0..<max(faces, 1) {
+        guard let font = try? Font(path: path, faceIndex: index) else { continue }
+        _ = font.metrics(pointSize: 17, source: .hhea)
+        _ = font.metrics(pointSize: 17, source: .typo)
+        // An outline glyph, a composite one in DejaVu, and an emoji (a colour bitmap in the CBDT seed), small: the
+        // parsing is what is fuzzed, not the rasterizer's speed.
+        for scalar in ["g", "\u{00C5}", "\u{1F600}"].flatMap(\.unicodeScalars) {
+            _ = GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: scalar), pixelsPerEm: 17, subpixelOffset: 0.25)
+        }
+    }
+}
+
+/// The layout JSON reader, then what `ghostline diff --layout` does with its labels: measure each line's baseline
+/// in two small images (so absurd frames and baselines reach the pixel arithmetic).
+func exerciseLayoutJSON(_ bytes: [UInt8]) {
+    let path = scratch.appendingPathComponent("layout.json").path
+    guard write(bytes, to: path), let labels = try? LabelLines.read(layoutJSON: path) else { return }
+    var image = RGBAImage(width: 48, height: 32, fill: .white)
+    for x in 4..<40 { for y in 10..<18 { image[x, y] = .black } }
+    let input = DesignReview.Input(render: image, design: image, renderPath: "<fuzz>", designPath: "<fuzz>", scale: .x1,
+                                   background: .white, renderOverlay: nil, labels: labels, scenePath: nil)
+    _ = try? DesignReview.compare(input, options: ReviewOptions())
+}
+
+/// Replaces the file at `path` with `bytes` (plain POSIX calls: Foundation's atomic file writing was a third of
+/// the font target's time).
+func write(_ bytes: [UInt8], to path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+    return written == bytes.count
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Every input under Tests/FuzzRegressions/ (see its README), replayed through the CLI in a child process, so that
+/// a crash fails this test rather than the whole test run.
+@Suite struct FuzzRegressionTests {
+    static let folder = Paths.root.appendingPathComponent("Tests/FuzzRegressions")
+    static let reference = Paths.root.appendingPathComponent("Tests/GhostlinePNGTests/Fixtures/formats/reference.png").path
+
+    struct Finding: Sendable, CustomTestStringConvertible {
+        let target: String
+        let path: String
+        var name: String { URL(fileURLWithPath: path).lastPathComponent }
+        /// An unfixed finding: expected to fail until its fix lands.
+        var isOpen: Bool { name.hasPrefix("open-") }
+        var testDescription: String { "\(target)/\(name)" }
+
+        /// The CLI command that reads the input the way the fuzz target did.
+        var arguments: [String] {
+            switch target {
+            case "png", "jpeg", "webp": return ["diff", path, FuzzRegressionTests.reference]
+            case "font": return ["metrics", path, "--size", "17"]
+            case "layout-json": return ["diff", FuzzRegressionTests.reference, FuzzRegressionTests.reference, "--layout", path]
+            default: return ["layout", path]   // scene
+            }
+        }
+    }
+
+    static let findings: [Finding] = {
+        let manager = FileManager.default
+        let targets = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        return targets.sorted().flatMap { target -> [Finding] in
+            let directory = folder.appendingPathComponent(target).path
+            let files = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+            return files.sorted().map { Finding(target: target, path: directory + "/" + $0) }
+        }
+    }()
+
+    /// The folder is not silently empty: the replay below has something to replay.
+    @Test func everyFindingIsListedInTheREADME() throws {
+        #expect(!Self.findings.isEmpty)
+        let readme = try String(contentsOf: Self.folder.appendingPathComponent("README.md"), encoding: .utf8)
+        for finding in Self.findings { #expect(readme.contains(finding.testDescription), "\(finding)") }
+    }
+
+    @Test(arguments: findings)
+    func findingEndsWithAnExitStatusAndOneLine(_ finding: Finding) throws {
+        let result = try runCLI(finding.arguments)
+        let check = {
+            #expect([0, 1, 2].contains(result.status), "\(finding): exit status \(result.status)")
+            #expect(result.stderr.split(separator: "\n").count <= 1, "\(finding): \(result.stderr)")
+        }
+        if finding.isOpen {
+            withKnownIssue("unfixed fuzz finding \(finding); see Tests/FuzzRegressions/README.md") { check() }
+        } else {
+            check()
+        }
+    }
+}
