@@ -104,6 +104,8 @@ public struct SuiteFindings: Sendable, Equatable {
     public var tolerance: Double?
     /// Labels out of tolerance, in the review's order.
     public var labels: [Label] = []
+    /// The messages of the review's findings that fail the check (sizes, baselines, missing text …), in order.
+    public var failing: [String] = []
 
     public struct Label: Sendable, Equatable {
         public var id: String
@@ -118,6 +120,8 @@ public struct SuiteFindings: Sendable, Equatable {
         guard let review else { return }
         ratio = review["stats"]?["ratio"]?.doubleValue
         tolerance = review["options"]?["tolerance"]?.doubleValue
+        failing = (review["findings"]?.arrayValue ?? []).filter { $0["fails"]?.boolValue == true }
+            .compactMap { $0["message"]?.stringValue }.filter { !$0.isEmpty }
         for label in review["labels"]?.arrayValue ?? [] where label["withinTolerance"]?.boolValue == false {
             let lines = label["lines"]?.arrayValue ?? []
             let offset = lines.lazy.compactMap { $0["baselineOffset"]?.doubleValue }.first

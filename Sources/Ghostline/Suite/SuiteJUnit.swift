@@ -42,11 +42,7 @@ public enum SuiteJUnit {
         if let ratio = entry.findings.ratio {
             lines.append("pixels: \(SuiteSummary.percent(ratio)) differ (tolerance \(entry.findings.tolerance.map(SuiteSummary.percent) ?? "?"))")
         }
-        for label in entry.findings.labels {
-            if label.missingText { lines.append("\(label.id): text in only one of the two images"); continue }
-            let offset = label.offset.map { "first baseline \(SuiteSummary.points(abs($0))) \($0 < 0 ? "higher" : "lower") than the design" } ?? "not measured"
-            lines.append("\(label.id): \(offset), largest offset \(SuiteSummary.points(label.maxOffset))")
-        }
+        lines += entry.findings.failing
         return lines.joined(separator: "\n")
     }
 

@@ -55,6 +55,7 @@ public struct SuiteRunner: Sendable {
     public func run(progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }) throws(SuiteError) -> SuiteResult {
         guard jobs >= 1 else { throw .usage("--jobs \(jobs): use 1 or more worker threads") }
         let start = DispatchTime.now().uptimeNanoseconds
+        MemoryReuse.keepFreedMemory()
         let cases = self.cases
         let inputs = [plan.source] + cases.flatMap { [$0.scene, $0.target.path] }
         let outputs = try SuiteOutputs(files: [self.outputs.report, self.outputs.junit].compactMap { $0 },

@@ -30,8 +30,8 @@ public enum SuiteSummary {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What is wrong with a check, in one line: pixels, then each label out of tolerance with its first
-    /// baseline's offset (render − design, in points: "higher" means the render's text sits above the design's).
+    /// What is wrong with a check, in one line: pixels, then the review's failing findings (sizes, each label's
+    /// baseline offset in points — "higher" means the render's text sits above the design's — missing text).
     public static func finding(_ entry: SuiteEntry) -> String {
         if let error = entry.error { return error.split(whereSeparator: \.isNewline).joined(separator: " ") }
         let f = entry.findings
@@ -41,14 +41,17 @@ public enum SuiteSummary {
             if let tolerance = f.tolerance { pixels += " (tolerance \(percent(tolerance)))" }
             parts.append(pixels)
         }
-        let labels = f.labels.prefix(4).map { label -> String in
-            if label.missingText { return "\(label.id) text in one image only" }
-            guard let offset = label.offset else { return "\(label.id) off" }
-            if abs(offset) < 0.005 { return "\(label.id) off by \(points(label.maxOffset)) on a later line" }
-            return "\(label.id) \(points(abs(offset))) \(offset < 0 ? "higher" : "lower")"
-        }
-        if !labels.isEmpty {
-            parts.append(labels.joined(separator: ", ") + (f.labels.count > 4 ? ", +\(f.labels.count - 4) more" : ""))
+        if !f.failing.isEmpty {
+            parts += f.failing.prefix(3)
+            if f.failing.count > 3 { parts.append("+\(f.failing.count - 3) more") }
+        } else {
+            // A review without findings (an older report): the labels out of tolerance, by their first line.
+            let labels = f.labels.prefix(4).map { label -> String in
+                if label.missingText { return "\(label.id): text in one image only" }
+                guard let offset = label.offset else { return "\(label.id): off" }
+                return "\(label.id): first baseline \(points(abs(offset))) \(offset < 0 ? "higher" : "lower") than the design"
+            }
+            parts += labels
         }
         if entry.verdict == .pass { parts.insert("within tolerance", at: 0) }
         return parts.joined(separator: "; ")
