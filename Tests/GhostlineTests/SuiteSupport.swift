@@ -9,9 +9,9 @@ import GhostlinePNG
 struct SuiteFixture {
     let root: URL
 
-    static func sceneText(title: String, spacing: Int = 8) -> String {
+    static func sceneText(title: String, spacing: Int = 8, height: Int = 110) -> String {
         """
-        canvas: { width: 200, height: 110, scale: 2 }
+        canvas: { width: 200, height: \(height), scale: 2 }
         styles:
           title: { font: Inter-SemiBold, size: 20, lineHeight: 26, color: "#111111" }
           body: { font: Inter, size: 15, lineHeight: 20, color: "#3C3C43" }
@@ -28,8 +28,9 @@ struct SuiteFixture {
     /// - Parameters:
     ///   - count: scenes `card0` … `card<count-1>`.
     ///   - failing: indices whose scene moves after its design was made.
+    ///   - slow: indices whose canvas is 40 times taller, so their checks finish long after the others.
     ///   - manifest: a `ghostline.yaml` to write (nil = none: the directory convention applies).
-    static func make(count: Int, failing: Set<Int> = [], manifest: String? = nil) throws -> SuiteFixture {
+    static func make(count: Int, failing: Set<Int> = [], slow: Set<Int> = [], manifest: String? = nil) throws -> SuiteFixture {
         let root = try Paths.temporaryDirectory()
         let fixture = SuiteFixture(root: root)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scenes"), withIntermediateDirectories: true)
@@ -37,11 +38,12 @@ struct SuiteFixture {
         let renderer = SnapshotRenderer()
         for i in 0..<count {
             let scene = fixture.path("scenes/card\(i).yaml")
-            try sceneText(title: "Card \(i)").write(toFile: scene, atomically: true, encoding: .utf8)
+            let height = slow.contains(i) ? 4400 : 110
+            try sceneText(title: "Card \(i)", height: height).write(toFile: scene, atomically: true, encoding: .utf8)
             let image = try renderer.render(try renderer.loadScene(path: scene)).image
             try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: fixture.path("designs/card\(i)@2x.png")))
             if failing.contains(i) {
-                try sceneText(title: "Card \(i)", spacing: 16).write(toFile: scene, atomically: true, encoding: .utf8)
+                try sceneText(title: "Card \(i)", spacing: 16, height: height).write(toFile: scene, atomically: true, encoding: .utf8)
             }
         }
         if let manifest { try fixture.write("ghostline.yaml", manifest) }
