@@ -39,53 +39,62 @@ struct SuiteBench {
         }
     }
 
-    struct Measure { var seconds: Double; var maxRSSKB: Int; var status: Int32 }
+    /// Wall time, CPU time (user + system: the work done, whatever else the machine was running) and peak memory.
+    struct Measure { var seconds: Double; var cpuSeconds: Double; var maxRSSKB: Int; var status: Int32 }
 
     func run() throws {
         let ghostline = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghostline").path
         guard FileManager.default.isExecutableFile(atPath: ghostline) else {
-            print("(build the ghostline product in the same configuration: swift build -c release)")
+            Self.say("(build the ghostline product in the same configuration: swift build -c release)")
             return
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-bench-suite-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let names = try generate(in: root)
-        print("Suite bench: \(entries) checks of \(scene) (\(names.failing) designed to fail), \(rounds) round(s), interleaved")
+        Self.say("Suite bench: \(entries) checks of \(scene) (\(names.failing) designed to fail), \(rounds) round(s), interleaved")
         var loop: [Double] = [], one: [Double] = [], two: [Double] = []
+        var loopCPU: [Double] = [], oneCPU: [Double] = [], twoCPU: [Double] = []
         var loopRSS = 0, oneRSS = 0, twoRSS = 0
         for round in 1...rounds {
-            var total = 0.0
+            var total = 0.0, cpu = 0.0
             for name in names.all {
                 let m = try Self.spawn(ghostline, ["check", "\(root)/scenes/\(name).yaml", "--design", "\(root)/designs/\(name)@3x.png",
                                                    "--report", "\(root)/loop-\(name).json"])
                 total += m.seconds
+                cpu += m.cpuSeconds
                 loopRSS = max(loopRSS, m.maxRSSKB)
             }
-            loop.append(total)
+            loop.append(total); loopCPU.append(cpu)
             let j1 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--jobs", "1", "--report", "\(root)/suite-1.json"])
-            one.append(j1.seconds); oneRSS = max(oneRSS, j1.maxRSSKB)
+            one.append(j1.seconds); oneCPU.append(j1.cpuSeconds); oneRSS = max(oneRSS, j1.maxRSSKB)
             let j2 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--jobs", "2", "--report", "\(root)/suite-2.json"])
-            two.append(j2.seconds); twoRSS = max(twoRSS, j2.maxRSSKB)
-            print(String(format: "  round %d: loop %.2f s, suite --jobs 1 %.2f s, --jobs 2 %.2f s", round, total, j1.seconds, j2.seconds))
+            two.append(j2.seconds); twoCPU.append(j2.cpuSeconds); twoRSS = max(twoRSS, j2.maxRSSKB)
+            Self.say(String(format: "  round %d: loop %.2f s, suite --jobs 1 %.2f s, --jobs 2 %.2f s (load %@)", round, total, j1.seconds,
+                         j2.seconds, Self.load() as NSString))
         }
         let (l, s1, s2) = (Self.median(loop), Self.median(one), Self.median(two))
-        print("Medians (ratios of medians; checks with --report in every configuration):")
-        print(String(format: "  one `ghostline check` per check   %8.2f s  %6.1f ms/check  max RSS %4d MB (largest process)", l, l * 1000 / Double(entries), loopRSS / 1024))
-        print(String(format: "  ghostline suite --jobs 1          %8.2f s  %6.1f ms/check  max RSS %4d MB   %5.2f× the loop", s1, s1 * 1000 / Double(entries), oneRSS / 1024, l / s1))
-        print(String(format: "  ghostline suite --jobs 2          %8.2f s  %6.1f ms/check  max RSS %4d MB   %5.2f× the loop, %4.2f× --jobs 1", s2, s2 * 1000 / Double(entries), twoRSS / 1024, l / s2, s1 / s2))
+        let (lc, c1, c2) = (Self.median(loopCPU), Self.median(oneCPU), Self.median(twoCPU))
+        let n = Double(entries)
+        Self.say("Medians (ratios of medians; every configuration writes --report):")
+        Self.say("                                     wall       per check   CPU per check   max RSS")
+        Self.say(String(format: "  one `ghostline check` per check   %7.2f s   %7.1f ms    %7.1f ms      %4d MB (largest process)", l, l * 1000 / n, lc * 1000 / n, loopRSS / 1024))
+        Self.say(String(format: "  ghostline suite --jobs 1          %7.2f s   %7.1f ms    %7.1f ms      %4d MB", s1, s1 * 1000 / n, c1 * 1000 / n, oneRSS / 1024))
+        Self.say(String(format: "  ghostline suite --jobs 2          %7.2f s   %7.1f ms    %7.1f ms      %4d MB", s2, s2 * 1000 / n, c2 * 1000 / n, twoRSS / 1024))
+        Self.say(String(format: "  suite --jobs 2 vs the loop: %.2f× faster (wall), %.2f× less CPU; --jobs 2 vs --jobs 1: %.2f×", l / s2, lc / c2, s1 / s2))
+        Self.say(String(format: "  suite --jobs 1 vs the loop: %.2f× faster (wall)", l / s1))
         let probe = try Self.spawn(ghostline, ["check", "\(root)/scenes/\(names.all[0]).yaml", "--design", "\(root)/designs/\(names.all[0])@3x.png"])
-        print(String(format: "  (one check process alone: %.0f ms)", probe.seconds * 1000))
+        Self.say(String(format: "  (one check process alone: %.0f ms)", probe.seconds * 1000))
 
         // Memory against the number of checks: every output, a quarter of the checks, then all of them.
         let quarter = max(1, entries / 4)
         let quarterManifest = "entries:\n" + names.all.prefix(quarter).map { "  - { scene: scenes/\($0).yaml, design: \"designs/\($0)@3x.png\" }\n" }.joined()
         try quarterManifest.write(toFile: "\(root)/quarter.yaml", atomically: true, encoding: .utf8)
-        print("Peak memory with every output (--report --junit --html), --jobs 2:")
+        Self.say("Peak memory with every output (--report --junit --html), --jobs 2:")
         for (label, manifest, count) in [("quarter", "quarter.yaml", quarter), ("all", "ghostline.yaml", entries)] {
             let out = "\(root)/html-\(label)"
             let m = try Self.spawn(ghostline, ["suite", "\(root)/\(manifest)", "--jobs", "2", "--report", "\(root)/full-\(label).json",
                                                 "--junit", "\(root)/full-\(label).xml", "--html", out])
-            print(String(format: "  %4d checks: %7.2f s, max RSS %4d MB", count, m.seconds, m.maxRSSKB / 1024))
+            Self.say(String(format: "  %4d checks: %7.2f s, max RSS %4d MB (load %@)", count, m.seconds, m.maxRSSKB / 1024, Self.load() as NSString))
         }
     }
 
@@ -123,7 +132,15 @@ struct SuiteBench {
         return (names, failing)
     }
 
+    /// A line on stdout, written at once (print's buffer would hold a long run's rounds until the end).
+    static func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// The 1-minute load average: on a shared machine, the figures mean little when it is well above the cores.
+    static func load() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+    }
 
     /// Runs a process with its output discarded; its wall time and its own maximum resident set size.
     static func spawn(_ path: String, _ arguments: [String]) throws -> Measure {
@@ -148,6 +165,7 @@ struct SuiteBench {
         guard exit == 0 || exit == 1 else {
             throw NSError(domain: "ghostline-bench", code: Int(exit), userInfo: [NSLocalizedDescriptionKey: "\(arguments.first ?? "") exited \(exit)"])
         }
-        return Measure(seconds: seconds, maxRSSKB: Int(usage.ru_maxrss), status: exit)
+        func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Measure(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), maxRSSKB: Int(usage.ru_maxrss), status: exit)
     }
 }

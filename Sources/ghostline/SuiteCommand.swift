@@ -68,7 +68,7 @@ struct SuiteRunCommand: ParsableCommand {
             if let durations { runner.costs = try SuiteReport.costs(durations) }
         } catch { throw CLIError(error) }
         runner.update = updateAll ? .all : update ? .changed : .none
-        runner.outputs = outputs.paths
+        runner.outputs = try outputs.paths
         let bar = ProgressLine(total: runner.cases.count)
         let result: SuiteResult
         do { result = try runner.run(progress: { bar.show($0) }) } catch {
@@ -103,7 +103,8 @@ struct SuiteMergeCommand: ParsableCommand {
 
     func run() throws {
         let result: SuiteResult
-        do { result = try SuiteMerge.merge(reports, outputs: outputs.paths) } catch { throw CLIError(error) }
+        let paths = try outputs.paths
+        do { result = try SuiteMerge.merge(reports, outputs: paths) } catch { throw CLIError(error) }
         print(result.summary, terminator: "")
         if !result.passes { throw ExitCode(1) }
     }
@@ -120,7 +121,15 @@ struct SuiteOutputOptions: ParsableArguments {
     @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.")
     var html: String?
 
-    var paths: SuiteOutputPaths { SuiteOutputPaths(report: report, junit: junit, html: html) }
+    var paths: SuiteOutputPaths {
+        get throws {
+            // Standard output carries the summary; an output of hundreds of checks goes to a file.
+            for (flag, value) in [("--report", report), ("--junit", junit), ("--html", html)] where value == "-" {
+                throw CLIError("\(flag) -: a suite writes its summary to standard output; give the \(flag == "--html" ? "directory" : "file") a name")
+            }
+            return SuiteOutputPaths(report: report, junit: junit, html: html)
+        }
+    }
 }
 
 /// Progress on stderr: a bar redrawn in place on a terminal (done / total, failures, time left), else a plain

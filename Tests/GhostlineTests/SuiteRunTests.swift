@@ -124,3 +124,34 @@ final class ProgressRecorder: @unchecked Sendable {
     private(set) var done: [Int] = []
     func record(_ p: SuiteProgress) { lock.lock(); done.append(p.done); lock.unlock() }
 }
+
+/// Progress goes to stderr: a bar redrawn in place on a terminal, plain lines in a log.
+@Suite("Suite progress")
+struct SuiteProgressTests {
+    @Test func aLogGetsPlainLinesAndATerminalGetsABar() throws {
+        let fixture = try SuiteFixture.make(count: 3, failing: [1], manifest: SuiteRunTests.manifest)
+        defer { fixture.remove() }
+        // A pipe: one line for the failure, no carriage returns or escape sequences.
+        let piped = try runCLI(["suite", fixture.path("ghostline.yaml")])
+        #expect(piped.stderr.contains("FAIL card1 ("))
+        #expect(!piped.stderr.contains("\r") && !piped.stderr.contains("\u{1B}"))
+        // A terminal (util-linux's `script` gives the command a pseudo-terminal): the bar, redrawn in place.
+        let script = try #require(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                  "util-linux's script(1) is needed to run the CLI on a pseudo-terminal")
+        let command = "'\(Paths.executable.path)' suite '\(fixture.path("ghostline.yaml"))'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("\r\u{1B}[2K"), "no bar redrawn in place: \(text.debugDescription)")
+        #expect(text.contains("████████████████████████ 3/3 · 1 failed"), "\(text.debugDescription)")
+        #expect(!text.contains("FAIL card1 ("), "a terminal gets the bar, not the log lines")
+    }
+}

@@ -78,6 +78,7 @@ struct SuiteCheck: Sendable {
             return nil
         }
         entry.verdict = result.passes ? .pass : .fail
+        entry.warnings = result.warnings.map(\.description)
         let review = ReviewReport.value(result.comparison)
         switch c.target {
         case .reference(let path) where update == .all || (update == .changed && !result.passes):

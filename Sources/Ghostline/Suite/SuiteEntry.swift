@@ -29,6 +29,8 @@ public struct SuiteEntry: Sendable, Equatable {
     public var error: String?
     /// What `--update` wrote for this check: `"reference"` or `"render"`; nil = nothing.
     public var updated: String?
+    /// What reading the images noticed but got past (a PNG without its IEND chunk): one line each.
+    public var warnings: [String] = []
     /// Wall-clock seconds the check took on its worker: the only timing in a report, kept for balancing shards.
     public var seconds: Double
     public var findings: SuiteFindings
@@ -41,7 +43,7 @@ public struct SuiteEntry: Sendable, Equatable {
             ("design", optional(design)), ("reference", optional(reference)), ("render", optional(render)),
             ("model", optional(model)), ("contentSize", optional(contentSize)), ("scale", scale.map { .integer($0) } ?? .null),
             ("verdict", .string(verdict.rawValue)), ("error", optional(error)), ("updated", optional(updated)),
-            ("seconds", .number(seconds)),
+            ("warnings", .array(warnings.map { .string($0) })), ("seconds", .number(seconds)),
             ("review", review ?? .null),
         ])
     }
@@ -67,6 +69,7 @@ public struct SuiteEntry: Sendable, Equatable {
             throw fail("verdict", "\"pass\", \"fail\" or \"error\"")
         }
         guard let seconds = value["seconds"]?.doubleValue, seconds >= 0 else { throw fail("seconds", "a number of seconds") }
+        guard let warnings = value["warnings"]?.arrayValue?.compactMap(\.stringValue) else { throw fail("warnings", "a list of text") }
         let scale = value["scale"]
         guard scale?.isNull == true || scale?.intValue != nil else { throw fail("scale", "1, 2, 3 or null") }
         guard let review = value["review"], review.isNull || review["schema"]?.stringValue == ReviewReport.schema else {
@@ -77,6 +80,7 @@ public struct SuiteEntry: Sendable, Equatable {
                   model: try optionalText("model"), contentSize: try optionalText("contentSize"), scale: scale?.intValue,
                   verdict: verdict, error: try optionalText("error"), updated: try optionalText("updated"), seconds: seconds,
                   findings: SuiteFindings(review: review.isNull ? nil : review))
+        self.warnings = warnings
     }
 
     public init(index: Int, id: String, fileStem: String, scene: String, design: String?, reference: String?, render: String?,

@@ -15,7 +15,7 @@ public enum SuiteJUnit {
             out += "    <testcase name=\"\(escape(entry.id))\" classname=\"\(escape(name))\" file=\"\(escape(entry.scene))\""
             let body = details(entry)
             switch entry.verdict {
-            case .pass where entry.updated == nil:
+            case .pass where entry.updated == nil && entry.warnings.isEmpty:
                 out += "/>\n"
                 continue
             case .pass:
@@ -39,6 +39,7 @@ public enum SuiteJUnit {
             lines.append("updated: wrote the \(updated) \(updated == "reference" ? entry.reference ?? "" : entry.render ?? "")")
         }
         if let error = entry.error { lines.append(error) }
+        lines += entry.warnings.map { "warning: \($0)" }
         if let ratio = entry.findings.ratio {
             lines.append("pixels: \(SuiteSummary.percent(ratio)) differ (tolerance \(entry.findings.tolerance.map(SuiteSummary.percent) ?? "?"))")
         }
