@@ -43,6 +43,9 @@ public struct LabelLines: Sendable, Equatable {
     /// on any image Ghostline reads, and huge values (1e19, 1e308) would overflow the band arithmetic.
     public static let largestCoordinate = 1_000_000.0
 
+    /// The largest layout JSON read: a scene at the canvas limit with a label per line is a few MiB.
+    public static let maximumFileBytes = 64 << 20
+
     /// Reads the labels of a layout JSON file (the format of SCENE-FORMAT.md; `font.ascender`/`descender` are
     /// Ghostline's additions and default to 0.8 / −0.2 of the line pitch when absent).
     ///
@@ -50,6 +53,16 @@ public struct LabelLines: Sendable, Equatable {
     /// within ±`largestCoordinate` points (lengths not negative, `start`/`end` whole and not negative). A bad one
     /// is reported with its key path, e.g. `elements[2].frame.x`.
     public static func read(layoutJSON path: String) throws(ReviewError) -> [LabelLines] {
+        // A device, a FIFO or a huge file would be read forever or exhaust memory: a regular file of sane size only.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let attributes {
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw .badInput("\(path): not a regular file; pass the layout JSON written by `ghostline render … --layout`")
+            }
+            guard (attributes[.size] as? Int ?? 0) <= maximumFileBytes else {
+                throw .badInput("\(path): larger than \(maximumFileBytes >> 20) MiB, more than any layout JSON; check the path")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .badInput("\(path): cannot read the layout JSON; check the path (write one with `ghostline render … --layout`)")
         }

@@ -29,6 +29,8 @@ public struct SceneDescription: Sendable {
     public var root: StackDescription
     /// Areas, in points, a design review leaves out of every statistic (a status bar, a clock, an avatar).
     public var ignore: [Rect] = []
+    /// The style guides `include:` read (nested ones too), which `Scene.inputFiles` lists.
+    public var includedFiles: [String] = []
     /// The scene file, for relative paths and error messages.
     public var sourcePath: String
 

@@ -109,7 +109,7 @@ struct ResolverState {
                                   layoutDirection: canvas.layoutDirection ?? .leftToRight)
         var scene = Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
                           fallback: fallback, sourcePath: file)
-        scene.inputFiles = [file] + namedFonts.values.map(\.file).sorted() + inputFiles
+        scene.inputFiles = [file] + description.includedFiles + namedFonts.values.map(\.file).sorted() + inputFiles
         scene.ignore = description.ignore
         return scene
     }
