@@ -62,12 +62,12 @@ public struct DesignCheck: Sendable {
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
             var result = try check(description, name: path, overrides: overrides, design: designImage.image)
-            result.warnings = designImage.warnings
+            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .description(let description, let name):
             let designImage = try readDesign()
             var result = try check(description, name: name, overrides: overrides, design: designImage.image)
-            result.warnings = designImage.warnings
+            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .image(let path, let layoutPath):
             if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
@@ -96,7 +96,7 @@ public struct DesignCheck: Sendable {
             do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
             var result = DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
                                            inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
-            result.warnings = decodedRender.warnings + decodedDesign.warnings
+            result.warnings = (decodedRender.warnings + decodedDesign.warnings).map(\.description)
             return result
         }
     }
@@ -152,7 +152,7 @@ public struct DesignCheckResult: Sendable {
     public var inputFiles: [String]
     /// What reading the images noticed but got past (a PNG without its IEND chunk, say): one line each, for the
     /// caller to show. Nothing here changes the verdict.
-    public var warnings: [ImageWarning] = []
+    public var warnings: [String] = []
     /// True when the images were compared a block of rows at a time and not kept (see `DesignCheck.run(for:)`).
     public var streamed = false
 

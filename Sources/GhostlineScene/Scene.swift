@@ -18,6 +18,9 @@ public struct Scene: Sendable {
     /// Every file the scene was made from: the scene itself, its font files and its images. Outputs must never
     /// overwrite one of them.
     public var inputFiles: [String] = []
+    /// Warnings from reading the scene's images (a file without its end marker, read anyway), one line each, for
+    /// the caller to show; they change nothing in the layout.
+    public var warnings: [String] = []
     /// Areas, in points, a design review leaves out (`ignore:`).
     public var ignore: [Rect] = []
 

@@ -46,6 +46,8 @@ struct ResolverState {
     var resolvedStyles: [String: (TextStyle, ParagraphStyle)] = [:]
     /// Files read while resolving (fonts and images), for `Scene.inputFiles`.
     var inputFiles: [String] = []
+    /// What reading the scene's files noticed but got past (an image without its end marker), one line each.
+    var warnings: [String] = []
     let overrides: SceneOverrides
 
     init(description: SceneDescription, fonts: FontLibrary, overrides: SceneOverrides) {
@@ -111,6 +113,7 @@ struct ResolverState {
                           fallback: fallback, sourcePath: file)
         scene.inputFiles = [file] + description.includedFiles + namedFonts.values.map(\.file).sorted() + inputFiles
         scene.ignore = description.ignore
+        scene.warnings = warnings
         return scene
     }
 
