@@ -35,6 +35,31 @@ struct StackSceneTests {
     ///   child: icon (44 − 29) / 2 = 7.5 → 22.5 px rounds to 23 px = 7.667; labels (44 − 20.667) / 2 = 11.667
     ///   (35 px), baselines 11.667 + 16.333 = 28; chevron (44 − 13) / 2 = 15.5 → 47 px = 15.667.
     /// Nothing is truncated: "HomeNetwork-5G" keeps its whole 145.667 pt.
+    /// A vertical `fillEqually` stack with no height of its own is as tall as it fits: UIStackView's equal-height
+    /// constraints against each label's compression resistance (750, above hugging's 250) make every label as tall
+    /// as the tallest. Inter's line height is 1.2102 em (hhea 2728 + 680 over 2816 units), 48.41 pt at 40 pt, which
+    /// ceils to 49 pt at @1x (R2), so three labels are 49 pt each and the stack 147 pt; with `fill` the 17 pt labels keep
+    /// their own 21 pt (20.574 ceiled).
+    @Test func verticalFillEquallyWithoutAHeightEqualsTheTallest() throws {
+        func yaml(_ distribution: String) -> String {
+            """
+            canvas: { width: 200, scale: 1 }
+            styles: { s: { font: Inter, size: 17 }, big: { font: Inter, size: 40 } }
+            root:
+              distribution: \(distribution)
+              children:
+                - label: { id: a, text: small, style: s }
+                - label: { id: b, text: Big, style: big }
+                - label: { id: c, text: small, style: s }
+            """
+        }
+        let equal = frames(try layout(yaml("fillEqually")))
+        #expect(["a", "b", "c"].map { equal[$0]?.height } == [49, 49, 49])
+        #expect(equal["c"]?.minY == 98)
+        let fill = frames(try layout(yaml("fill")))
+        #expect(["a", "b", "c"].map { fill[$0]?.height } == [21, 49, 21])
+    }
+
     @Test func settingsRowLaysOutWithoutTruncation() throws {
         let layout = try loader.load(path: Self.settingsRow).layout()
         let f = frames(layout)
