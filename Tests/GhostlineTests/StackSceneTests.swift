@@ -60,6 +60,28 @@ struct StackSceneTests {
         #expect(["a", "b", "c"].map { fill[$0]?.height } == [21, 49, 21])
     }
 
+    /// Two spacers share a row's extra space equally, so a label between them is centred: "Wi-Fi" is 42 pt wide
+    /// at @1x (ceil 41.993) in a 200 pt row, so each spacer is (200 − 42) / 2 = 79 pt and the label starts at 79.
+    /// With `minLength: 100` on the first, the spacers start at 100 and 0 and share what is left, 200 − 42 − 100
+    /// = 58 pt, as 29 each: the label starts at 129.
+    @Test func spacersShareEquallyAndCentreWhatIsBetweenThem() throws {
+        func x(_ first: Double) throws -> Double? {
+            let yaml = """
+            canvas: { width: 200, scale: 1 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              children:
+                - spacer: { minLength: \(first) }
+                - label: { id: l, text: Wi-Fi, style: s }
+                - spacer: {}
+            """
+            return frames(try layout(yaml))["l"]?.minX
+        }
+        #expect(try x(0) == 79)
+        #expect(try x(100) == 129)
+    }
+
     @Test func settingsRowLaysOutWithoutTruncation() throws {
         let layout = try loader.load(path: Self.settingsRow).layout()
         let f = frames(layout)
