@@ -9,7 +9,9 @@ import GhostlineShaping
 /// grows and who gives way), then places them along its axis with `spacing`, or with an explicit `gap` between
 /// two anchors where the scene asks for one, and across it by its `alignment`.
 public struct StackLayouter {
+    /// The model every label is laid out in.
     public var model: LayoutModel
+    /// The pixel grid frames, label heights and baselines are rounded to.
     public var scale: Scale
     /// The canvas's baseline grid, for labels that snap to it. Snapping is relative to the enclosing stack's
     /// top, which is the canvas's top for the root stack.
@@ -17,8 +19,11 @@ public struct StackLayouter {
     /// The font cascade for characters a label's fonts lack.
     public var fallback: FontFallback
     /// Right-to-left mirrors horizontal stacks and swaps leading and trailing (UIKit's semanticContentAttribute).
+    /// Note: ``layout(_:canvas:)`` does not read this property; it takes the direction from
+    /// ``Canvas/layoutDirection``.
     public var layoutDirection: TextDirection = .leftToRight
 
+    /// Creates a layouter; `grid` nil uses the canvas's grid, and the fallback cascade defaults to fontconfig's.
     public init(model: LayoutModel, scale: Scale, grid: Double? = nil, fallback: FontFallback = FontFallback()) {
         self.model = model; self.scale = scale; self.grid = grid; self.fallback = fallback
     }
