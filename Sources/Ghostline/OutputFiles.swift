@@ -74,6 +74,7 @@ public struct OutputFiles {
         staged.append((temporary, destination))
     }
 
+    /// Stages `text` encoded as UTF-8, as the byte-array `stage` does.
     public mutating func stage(_ text: String, to path: String) throws(OutputError) {
         try stage(Array(text.utf8), to: path)
     }
@@ -161,8 +162,10 @@ struct FileIdentity: Equatable {
 
 /// An output that could not be written: one line naming the file, why, and what to do.
 public enum OutputError: Error, CustomStringConvertible, Equatable {
+    /// The output at `path` cannot be written: the system's or Ghostline's `reason`, and the `fix` to suggest.
     case unwritable(path: String, reason: String, fix: String)
 
+    /// The one line the CLI prints: `PATH: cannot write (reason); fix`.
     public var description: String {
         switch self {
         case .unwritable(let path, let reason, let fix): return "\(OutputFiles.quoted(path)): cannot write (\(reason)); \(fix)"

@@ -22,12 +22,18 @@ public struct TextSnapshot: Sendable {
     public var width: Double?
     /// A designed line height in points (nil: the font's own).
     public var lineHeight: Double?
+    /// The weight a family name is looked up at; nil for regular. A PostScript name or a file is one face, which
+    /// this does not change.
     public var weight: FontWeight?
+    /// The text colour; nil for black.
     public var color: Color?
+    /// The canvas colour; nil for white.
     public var background: Color?
     /// Space around the label, in points.
     public var padding: Double
 
+    /// Creates a one-label render request; nothing is checked until ``validate()`` or
+    /// ``scene(loader:overrides:directory:)``.
     public init(text: String, font: String, size: Double, width: Double? = nil, lineHeight: Double? = nil,
                 weight: FontWeight? = nil, color: Color? = nil, background: Color? = nil, padding: Double = 0) {
         self.text = text; self.font = font; self.size = size; self.width = width; self.lineHeight = lineHeight
@@ -107,8 +113,12 @@ public struct TextSnapshot: Sendable {
 
 /// Why a one-label render could not be made: the value (`field`), what is wrong with it, and the fix.
 public struct TextSnapshotError: Error, Sendable, CustomStringConvertible {
+    /// Which value is at fault.
     public var field: TextSnapshot.Field
+    /// What is wrong with it.
     public var problem: String
+    /// What to do about it; may be empty when the cause came from a lower layer that says it itself.
     public var fix: String
+    /// One line: `field: problem; fix`.
     public var description: String { fix.isEmpty ? "\(field.rawValue): \(problem)" : "\(field.rawValue): \(problem); \(fix)" }
 }

@@ -11,6 +11,11 @@ import GhostlinePNG
 /// control scales every image by whole factors with smoothing off, so single pixels stay sharp. Every piece of
 /// text that comes from a scene or a file name is HTML-escaped.
 public enum ReviewPage {
+    /// The page for a comparison, as one HTML string.
+    ///
+    /// - Throws: ``ReviewError`` when the ghost image cannot be composed, and `PNGError` when an image cannot be
+    ///   encoded; the comparison must have been made with `makeDiffImage` on, since an empty diff image cannot be
+    ///   encoded.
     public static func html(_ c: DesignComparison) throws -> String {
         let width = Double(c.comparedSize.width) / c.scale.value
         let height = Double(c.comparedSize.height) / c.scale.value
