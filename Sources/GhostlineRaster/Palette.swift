@@ -12,7 +12,7 @@ public struct Palette: Sendable {
         case image(RGBAImage)
     }
 
-    /// The entries, indexed by ``PaintID/index``; entry 0 is black.
+    /// The entries, indexed by `PaintID.index`; entry 0 is black.
     public private(set) var paints: [Paint]
     /// Each colour's id, so a scene with thousands of styles adds colours in constant time.
     private var colorIDs: [Color: Int]

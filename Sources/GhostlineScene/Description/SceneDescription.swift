@@ -145,7 +145,7 @@ public indirect enum ElementDescription: Sendable {
     case spacer(SpacerNode)
 }
 
-/// A stack as written (`stack:` and its keys); it becomes a ``StackNode``.
+/// A stack as written (`stack:` and its keys); it becomes a `StackNode`.
 public struct StackDescription: Sendable {
     /// The stack's id (unique in the scene); nil gets a generated one.
     public var id: String?
@@ -200,7 +200,7 @@ public struct RunDescription: Sendable {
     }
 }
 
-/// A label as written (`label:` and its keys); it becomes a ``LabelNode``.
+/// A label as written (`label:` and its keys); it becomes a `LabelNode`.
 public struct LabelDescription: Sendable {
     /// The label's id (unique in the scene), used by the layout JSON and review reports; nil gets a generated one.
     public var id: String?
