@@ -66,8 +66,8 @@ public struct DesignTokens: Sendable {
     /// Parses token JSON.
     ///
     /// - Parameters:
-    /// - data: The JSON text; its top level must be an object.
-    /// - path: The name errors give the file.
+    ///   - data: The JSON text; its top level must be an object.
+    ///   - path: The name errors give the file.
     /// - Throws: ``DesignTokenError/unreadable(path:reason:)`` when the data is not a JSON object, and
     ///   ``DesignTokenError/invalid(path:token:reason:)`` for groups nested more than 64 deep, an alias loop or an
     ///   alias to no token, or a typography token without a usable `fontFamily` or `fontSize`, or with a `fontWeight`,

@@ -2,7 +2,8 @@
 public struct Point: Hashable, Sendable, Codable {
     /// Horizontal position in points, growing rightward from the left edge of the containing coordinate space.
     public var x: Double
-    /// Vertical position in points, growing downward from the top edge (not up from the baseline, as font tables measure).
+    /// Vertical position in points, growing downward from the top edge (not up from the baseline, as font tables
+    /// measure).
     public var y: Double
     /// Creates a point from coordinates in points, y down.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
@@ -75,7 +76,8 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
     public init(all value: Double) { self.init(top: value, leading: value, bottom: value, trailing: value) }
     /// No insets.
     public static let zero = EdgeInsets()
-    /// The insets along the horizontal axis together, `leading + trailing`: how much narrower the content is than the frame.
+    /// The insets along the horizontal axis together, `leading + trailing`: how much narrower the content is than the
+    /// frame.
     public var horizontal: Double { leading + trailing }
     /// The insets along the vertical axis together, `top + bottom`: how much shorter the content is than the frame.
     public var vertical: Double { top + bottom }

@@ -18,7 +18,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(red: 255, green: 255, blue: 255)
     /// Opaque black, `#000000`.
     public static let black = Color(red: 0, green: 0, blue: 0)
-    /// Fully transparent black, `#00000000`: the fill of a new image, so that nothing is drawn where nothing was painted.
+    /// Fully transparent black, `#00000000`: the fill of a new image, so that nothing is drawn where nothing was
+    /// painted.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (case-insensitive; the `#` is required so a YAML comment can't swallow a

@@ -8,7 +8,7 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// Dotted key path to the offending value (`root.children[2].label.style`), empty for the document.
     public var keyPath: String
-    /// What is wrong, as a clause (`no style named \`body\``).
+    /// What is wrong, as a clause: no style named `body`.
     public var problem: String
     /// How to fix it, as a clause; empty when ``problem`` came from a lower layer that already says.
     public var fix: String

@@ -51,7 +51,8 @@ public struct ShapingFeature: Hashable, Sendable {
     public var tag: String
     /// The feature's value: 0 switches it off, 1 on; features with alternates take the alternate's number.
     public var value: UInt32
-    /// The scalars of the paragraph the feature applies to, as offsets into ``ShapingText/scalars``; nil for all of them.
+    /// The scalars of the paragraph the feature applies to, as offsets into ``ShapingText/scalars``; nil for all of
+    /// them.
     public var range: Range<Int>?
     /// Creates a feature setting, on (value 1) for the whole paragraph unless told otherwise.
     public init(_ tag: String, value: UInt32 = 1, range: Range<Int>? = nil) {
@@ -147,8 +148,8 @@ public enum Shaper {
         shape(scalars: Array(text.unicodeScalars), font: font, pointSize: pointSize, options: options)
     }
 
-    /// Shapes `scalars` as one run in one font (left to right unless `options` say otherwise), and indexes the advances by
-    /// scalar so that ``ShapedText/advance(of:)`` can measure any range.
+    /// Shapes `scalars` as one run in one font (left to right unless `options` say otherwise), and indexes the advances
+    /// by scalar so that ``ShapedText/advance(of:)`` can measure any range.
     ///
     /// - Parameters:
     ///   - scalars: The text to shape.

@@ -109,7 +109,7 @@ public enum StackDistribution: String, Sendable, Codable, CaseIterable {
 /// than `minLength`. UIKit has no spacer view; this is the usual empty view whose hugging priority is below every
 /// other view's, so it takes the leftover space first and gives it back first (SwiftUI's `Spacer(minLength:)`).
 public struct SpacerNode: Hashable, Sendable {
-    /// The least length in points along the stack's axis; across it, a spacer takes no room.
+    /// The least length in points along the axis of the stack that holds the spacer.
     public var minLength: Double
     /// Creates a spacer that may shrink to `minLength` points (0 by default).
     public init(minLength: Double = 0) { self.minLength = minLength }

@@ -86,7 +86,7 @@ public enum LineBreakMode: String, Sendable, Codable, CaseIterable {
     /// Every mode wraps at word boundaries except `charWrap`, which breaks between any two grapheme clusters. The
     /// modes differ in what happens when the text has more lines than `numberOfLines`: `truncateTail`, `truncateHead`
     /// and `truncateMiddle` put "…" at the end, start or middle of the last line shown (which then holds the rest of
-    /// the text); `wordWrap`, `charWrap` and `clip` just drop the lines that do not fit.
+    /// its paragraph); `wordWrap`, `charWrap` and `clip` just drop the lines that do not fit.
     case wordWrap, charWrap, clip, truncateTail, truncateHead, truncateMiddle
 }
 
