@@ -82,6 +82,31 @@ struct StackSceneTests {
         #expect(try x(100) == 129)
     }
 
+    /// A spacer's `minLength` is along the stack that holds it, whichever way it is measured: a column holding a
+    /// 200 pt spacer is 200 pt tall and, with nothing else in it, no wider than with a 0 pt spacer (0 pt).
+    @Test func aSpacersMinimumIsAlongItsOwnStackOnly() throws {
+        func column(_ minLength: Double) throws -> Rect? {
+            let yaml = """
+            canvas: { width: 375, scale: 3 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              distribution: equalSpacing
+              children:
+                - label: { id: a, text: Left, style: s }
+                - stack: vertical
+                  id: col
+                  children:
+                    - spacer: { minLength: \(minLength) }
+                - label: { id: b, text: Right, style: s }
+            """
+            return frames(try layout(yaml))["col"]
+        }
+        #expect(try column(200)?.width == 0)
+        #expect(try column(200)?.height == 200)
+        #expect(try column(0)?.width == 0)
+    }
+
     @Test func settingsRowLaysOutWithoutTruncation() throws {
         let layout = try loader.load(path: Self.settingsRow).layout()
         let f = frames(layout)

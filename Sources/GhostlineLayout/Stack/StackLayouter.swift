@@ -91,15 +91,19 @@ struct Arranger {
         case .box(let box): return .box(id: counter.next(.box, box.id), node: box)
         case .image(let image): return .image(id: counter.next(.image, image.id), node: image)
         case .gap(let gap): return .gap(gap)
-        case .spacer(let spacer): return .spacer(spacer)
+        case .spacer(let spacer): return .spacer(spacer, axis: .vertical)   // the holding stack sets the axis below
         case .stack(let stack):
             let id = counter.next(.stack, stack.id)
             counter.stacks += 1
             let serial = counter.stacks
             var settings = stack
             settings.children = []
-            return .stack(StackItem(id: id, serial: serial, node: settings,
-                                    items: stack.children.map { arrange($0, counter: &counter) }))
+            let items = stack.children.map { child -> ArrangedItem in
+                let item = arrange(child, counter: &counter)
+                if case .spacer(let spacer, _) = item { return .spacer(spacer, axis: stack.axis) }
+                return item
+            }
+            return .stack(StackItem(id: id, serial: serial, node: settings, items: items))
         }
     }
 
