@@ -143,7 +143,8 @@ public struct DesignTokens: Sendable {
         guard let sizeValue = value["fontSize"] else { throw fail("no fontSize") }
         guard let size = dimension(sizeValue), size > 0, size <= 1000 else { throw fail("fontSize \(sizeValue) is not a size in px or rem") }
         var weight: Int?
-        if let number = value["fontWeight"] as? NSNumber { weight = number.intValue }
+        if let number = value["fontWeight"].flatMap(jsonNumber) { weight = number.intValue }
+        else if value["fontWeight"] is NSNumber { throw fail("fontWeight \(value["fontWeight"]!) is not a weight") }
         else if let text = value["fontWeight"] as? String {
             guard let named = weightNames[text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")] ?? Int(text) else {
                 throw fail("fontWeight \(text) is not a weight")
@@ -153,7 +154,7 @@ public struct DesignTokens: Sendable {
         if let w = weight, !(1...1000).contains(w) { throw fail("fontWeight \(w) is outside 1…1000") }
         var lineHeight: Double?
         if let raw = value["lineHeight"] {
-            if let number = raw as? NSNumber, !(raw is Bool) { lineHeight = number.doubleValue * size }
+            if let number = jsonNumber(raw) { lineHeight = number.doubleValue * size }
             else if let text = raw as? String, text.hasSuffix("%"), let percent = Double(text.dropLast()) { lineHeight = percent / 100 * size }
             else if let points = dimension(raw) { lineHeight = points }
             else { throw fail("lineHeight \(raw) is not a number, a percentage or a dimension") }
@@ -170,13 +171,20 @@ public struct DesignTokens: Sendable {
                      italic: italic)
     }
 
+    /// A JSON number, and not a JSON `true` or `false`: on Linux both arrive as `NSNumber`, and `is Bool` is true
+    /// for the numbers 0 and 1 as well, so the type code tells them apart ("c", a C char, for the booleans).
+    static func jsonNumber(_ value: Any) -> NSNumber? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return number
+    }
+
     /// Points (= CSS px) of a dimension: `"16px"`, `"1rem"`, `16`, `{ "value": 16, "unit": "px" }`.
     static func dimension(_ value: Any, allowingZero: Bool = false) -> Double? {
         var number: Double?
-        if let object = value as? [String: Any], let amount = object["value"] as? NSNumber {
+        if let object = value as? [String: Any], let amount = object["value"].flatMap(jsonNumber) {
             let unit = object["unit"] as? String ?? "px"
             number = unit == "rem" ? amount.doubleValue * remPixels : unit == "px" ? amount.doubleValue : nil
-        } else if let amount = value as? NSNumber, !(value is Bool) {
+        } else if let amount = jsonNumber(value) {
             number = amount.doubleValue
         } else if let text = (value as? String)?.trimmingCharacters(in: .whitespaces) {
             if text.hasSuffix("rem"), let amount = Double(text.dropLast(3)) { number = amount * remPixels }

@@ -100,8 +100,20 @@ public struct TextSnapshot: Sendable {
             let fitted = min(widest - 2 * padding, max(1, (label * scale).rounded(.up) / scale))
             return try loader.resolve(description(canvasWidth: fitted + 2 * padding, directory: directory), overrides: overrides)
         } catch {
-            throw TextSnapshotError(field: error.keyPath.contains("font") ? .font : .text, problem: error.problem, fix: error.fix)
+            // A description built in Swift has no source marks, so its errors may come without a key path: the
+            // problem's own words say whether it is about the font.
+            let field = error.keyPath.isEmpty && error.problem.hasPrefix("font ") ? .font : Self.field(ofKeyPath: error.keyPath)
+            throw TextSnapshotError(field: field, problem: error.problem, fix: error.fix)
         }
+    }
+
+    /// The value a scene error's key path is about: the canvas is the width (plus padding), a style key its own.
+    static func field(ofKeyPath keyPath: String) -> Field {
+        if keyPath.hasPrefix("canvas") { return .width }
+        if keyPath.hasSuffix("lineHeight") { return .lineHeight }
+        if keyPath.hasSuffix(".size") { return .size }
+        if keyPath.contains("font") { return .font }
+        return .text
     }
 
     /// A path to a font file rather than a font's name: it has a font file's extension or a slash.
