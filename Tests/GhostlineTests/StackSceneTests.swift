@@ -107,6 +107,30 @@ struct StackSceneTests {
         #expect(try column(0)?.width == 0)
     }
 
+    /// Priority 1000 is required, not just the highest: two labels that both hug at 1000 keep their intrinsic
+    /// widths in a wide row (the space is left after the last, as with nothing to absorb it), and two that resist
+    /// compression at 1000 keep theirs in a narrow row (they overflow it) — at 999 the first would stretch, and
+    /// one would shrink. "Wi-Fi" is 42 pt at @1x, "HomeNetwork-5G" ceil(145.514) = 146 pt.
+    @Test func priority1000IsRequired() throws {
+        func widths(_ key: String, _ value: Int, row: Double) throws -> [Double?] {
+            let yaml = """
+            canvas: { width: \(row), scale: 1 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              children:
+                - label: { id: a, text: Wi-Fi, style: s, \(key): \(value) }
+                - label: { id: b, text: HomeNetwork-5G, style: s, \(key): \(value) }
+            """
+            let f = frames(try layout(yaml))
+            return [f["a"]?.width, f["b"]?.width]
+        }
+        #expect(try widths("hugging", 1000, row: 300) == [42, 146])
+        #expect(try widths("hugging", 999, row: 300) == [154, 146])
+        #expect(try widths("compressionResistance", 1000, row: 150) == [42, 146])
+        #expect(try widths("compressionResistance", 999, row: 150) != [42, 146])
+    }
+
     @Test func settingsRowLaysOutWithoutTruncation() throws {
         let layout = try loader.load(path: Self.settingsRow).layout()
         let f = frames(layout)

@@ -119,7 +119,13 @@ extension Arranger {
         let (hugging, resistance) = priorities(item, along: axis)
         let intrinsic = hasIntrinsicLength(item, along: axis)
         let start = intrinsic ? (natural ?? minimum) : minimum
-        return ArrangedSpan(natural: max(minimum, min(maximum, start)), minimum: minimum, maximum: maximum,
+        let length = max(minimum, min(maximum, start))
+        // A priority of 1000 is required, as in Auto Layout: required hugging keeps the view from growing past its
+        // intrinsic length, required compression resistance from shrinking below it (within its size bounds).
+        var low = minimum, high = maximum
+        if intrinsic && hugging >= ContentPriorities.required { high = max(low, min(high, length)) }
+        if intrinsic && resistance >= ContentPriorities.required { low = min(high, max(low, length)) }
+        return ArrangedSpan(natural: length, minimum: low, maximum: high,
                             hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
                             wraps: wraps(item))
     }

@@ -59,9 +59,9 @@ public struct ContentPriorities: Hashable, Sendable {
     public static let defaultHugging = 250
     /// UIKit's default compression resistance priority, 750 (`defaultHigh`).
     public static let defaultCompressionResistance = 750
-    /// UIKit's `required` priority, 1000: the highest a scene accepts. A stack's distribution treats it as the
-    /// highest optional priority (such a view gives way last, not never); a length that must hold belongs in
-    /// ``SizeConstraints``.
+    /// UIKit's `required` priority, 1000: the highest a scene accepts. As in Auto Layout it is not a preference
+    /// but a rule: required hugging never lets the view grow past its intrinsic length, required compression
+    /// resistance never lets it shrink below (a stack that cannot satisfy them leaves space, or overflows).
     public static let required = 1000
 
     /// How strongly the element resists growing wider than its intrinsic width (1–1000; 250 by default).

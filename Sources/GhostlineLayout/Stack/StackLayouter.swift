@@ -18,10 +18,6 @@ public struct StackLayouter {
     public var grid: Double?
     /// The font cascade for characters a label's fonts lack.
     public var fallback: FontFallback
-    /// Right-to-left mirrors horizontal stacks and swaps leading and trailing (UIKit's semanticContentAttribute).
-    /// Note: ``layout(_:canvas:)`` does not read this property; it takes the direction from
-    /// ``Canvas/layoutDirection``.
-    public var layoutDirection: TextDirection = .leftToRight
 
     /// Creates a layouter; `grid` nil uses the canvas's grid, and the fallback cascade defaults to fontconfig's.
     public init(model: LayoutModel, scale: Scale, grid: Double? = nil, fallback: FontFallback = FontFallback()) {
