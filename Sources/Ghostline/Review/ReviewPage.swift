@@ -20,7 +20,11 @@ public enum ReviewPage {
         let width = Double(c.comparedSize.width) / c.scale.value
         let height = Double(c.comparedSize.height) / c.scale.value
         let design = try dataURL(c.design), render = try dataURL(c.render)
-        let ghost = try dataURL(c.ghost()), diff = try dataURL(c.diff.diffImage)
+        let ghost = try dataURL(c.ghost())
+        // A comparison made without a diff image (`makeDiffImage` off) still gets a page, without that figure.
+        let hasDiffImage = c.diff.diffImage.pixels.count == c.diff.diffImage.width * c.diff.diffImage.height * 4
+            && c.diff.diffImage.width > 0 && c.diff.diffImage.height > 0
+        let diff = hasDiffImage ? try dataURL(c.diff.diffImage) : ""
         let verdict = c.passes ? "pass" : "fail"
         var rows = ""
         for label in c.labels {
@@ -100,7 +104,7 @@ public enum ReviewPage {
           <div class="frame zoomable" style="\(size)"><img class="review-image" id="blink-design" alt="design" src="\(design)"><img class="review-image" id="blink-render" alt="render" src="\(render)" style="visibility:hidden">\(ignored)</div></figure>
         <h2>Pixel difference</h2>
         <figure><figcaption>\(escape(legend(c)))</figcaption>
-          <div class="frame zoomable" style="\(size)"><img class="review-image" id="diff" alt="diff" src="\(diff)">\(ignored)\(findingBoxes)</div></figure>
+          \(hasDiffImage ? "<div class=\"frame zoomable\" style=\"\(size)\"><img class=\"review-image\" id=\"diff\" alt=\"diff\" src=\"\(diff)\">\(ignored)\(findingBoxes)</div>" : "<p id=\"no-diff\">No diff image was drawn for this comparison (ReviewOptions.makeDiffImage was off).</p>")</figure>
         <h2>Baselines (points; offset = render − design, negative = render higher)</h2>
         <table id="labels"><thead><tr><th>label</th><th>line</th><th>layout</th><th>render</th><th>design</th><th>offset</th><th>left offset</th></tr></thead>
         <tbody>
