@@ -80,6 +80,17 @@ public enum ImageReader {
                             warnings: warnings)
     }
 
+    /// The bytes of an image file, after every check that needs no decoder (see `bytes(ofFile:maximumSide:)`), for
+    /// a reader of its own (the streaming diff) that must refuse what `read(contentsOf:)` refuses.
+    public static func checkedBytes(contentsOf path: String) throws(ImageError) -> [UInt8] {
+        try bytes(ofFile: path, maximumSide: maximumSidePixels)
+    }
+
+    /// The format the bytes are in, from their signature; nil for anything else.
+    public static func format(of bytes: [UInt8]) -> ImageFormat? {
+        ImageContainer.format(of: bytes[...])
+    }
+
     /// The bytes of the file at `path`, after the checks that need no decoder: a regular file, at most
     /// `maximumFileBytes`, and, when its first bytes hold the header, at most `maximumSide` pixels a side.
     static func bytes(ofFile path: String, maximumSide: Int) throws(ImageError) -> [UInt8] {

@@ -97,8 +97,10 @@ struct GhostlineCommand: ParsableCommand {
 }
 
 /// An error already phrased for the user: one line, file and place first, then the fix.
-struct CLIError: Error {
+struct CLIError: Error, CustomStringConvertible {
     let message: String
+    /// ArgumentParser prints an error thrown from `validate()` by its description: the message alone.
+    var description: String { message }
     init(_ message: String) { self.message = message }
     init(_ error: any Error) { self.message = String(describing: error) }
 }
@@ -135,7 +137,7 @@ struct SceneOptions: ParsableArguments {
         }
         if let contentSize {
             guard let parsed = ContentSizeCategory(name: contentSize) else {
-                throw CLIError("--content-size \(contentSize): use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " "))")
+                throw CLIError("--content-size \(contentSize): use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")), or UIKit's name (extraLarge, accessibilityMedium, …)")
             }
             overrides.contentSize = parsed
         }

@@ -25,7 +25,7 @@ struct MatrixCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(name: .shortAndLong, help: "The contact sheet PNG to write.")
+    @Option(name: .shortAndLong, help: "The contact sheet PNG to write; - for standard output (the layouts then go only to --layout-dir).")
     var output: String
 
     @Option(parsing: .unconditional, help: "Renders per row on the sheet.")
@@ -63,14 +63,17 @@ struct MatrixCommand: ParsableCommand {
         let image: RGBAImage
         do { image = try sheet.compose(cells) } catch { throw CLIError(error) }
 
-        let sheetURL = URL(fileURLWithPath: output)
+        // With the sheet on standard output there is no file to name the layouts after: they go to --layout-dir
+        // when it is given, else nowhere.
+        let toStandardOutput = output == OutputFiles.standardOutput
+        let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : output)
         let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
         let stem = sheetURL.deletingPathExtension().lastPathComponent
         // All or nothing: a sheet without its layouts would mislead a script that reads them.
         var files = OutputFiles()
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
-            for cell in cells {
+            for cell in cells where !toStandardOutput || layoutDirectory != nil {
                 try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path)
             }
             try files.commit()

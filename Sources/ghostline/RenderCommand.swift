@@ -67,6 +67,7 @@ struct RenderCommand: ParsableCommand {
         let sceneLayout: SceneLayout
         var image: RGBAImage
         do { (sceneLayout, image) = try renderer.render(scene, debug: overlay) } catch { throw CLIError(error) }
+        printWarnings(scene.warnings)
         warnAboutMissingGlyphs(sceneLayout)
         if !overlay.isEmpty {
             // The legend lists what is drawn: no grid entry for a scene without a grid.
@@ -149,6 +150,7 @@ struct LayoutCommand: ParsableCommand {
         let renderer = SnapshotRenderer()
         let scene = try sceneOptions.load(with: renderer)
         let layout = scene.layout()
+        printWarnings(scene.warnings)
         warnAboutMissingGlyphs(layout)
         print(LayoutJSON.encode(layout, palette: scene.palette), terminator: "")
     }

@@ -153,7 +153,7 @@ struct ReviewOutputOptions: ParsableArguments {
 }
 
 /// Each warning from reading the images as one stderr line.
-func printWarnings(_ warnings: [ImageWarning]) {
+func printWarnings(_ warnings: [String]) {
     for warning in warnings {
         FileHandle.standardError.write(Data("ghostline: warning: \(warning)\n".utf8))
     }

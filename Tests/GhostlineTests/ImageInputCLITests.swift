@@ -47,4 +47,33 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: diffImage))
         }
     }
+
+    /// A scene's image element reads through the same entry point: a WebP or JPEG is drawn, upright by its EXIF
+    /// orientation, and its intrinsic size is the upright picture's (orient-6 is stored 5×7 and shows 7×5).
+    @Test func sceneImagesReadEveryFormatUpright() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func render(_ file: String) throws -> (png: Data, layout: [String: Any], stderr: String) {
+            let scene = dir.appendingPathComponent("s.yaml").path
+            try "canvas: { width: 60, scale: 1 }\nroot: { align: leading, children: [ { image: { id: i, file: \"\(Self.fixture(file))\" } } ] }\n"
+                .write(toFile: scene, atomically: true, encoding: .utf8)
+            let png = dir.appendingPathComponent("out.png").path, json = dir.appendingPathComponent("out.json").path
+            let result = try runCLI(["render", scene, "-o", png, "--layout", json])
+            #expect(result.status == 0, "\(result.stderr)")
+            let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any] ?? [:]
+            return (try Data(contentsOf: URL(fileURLWithPath: png)), layout, result.stderr)
+        }
+        func frame(_ layout: [String: Any]) -> [String: Double]? {
+            (layout["elements"] as? [[String: Any]])?.first { $0["id"] as? String == "i" }?["frame"] as? [String: Double]
+        }
+        // A lossless WebP draws exactly as the PNG it was made from.
+        #expect(try render("lossless.webp").png == render("reference.png").png)
+        for file in ["orient-6.jpg", "orient-6.webp", "orient-6.png"] {
+            let rotated = try render(file)
+            #expect(frame(rotated.layout)?["width"] == 7 && frame(rotated.layout)?["height"] == 5, "\(file)")
+        }
+        // A PNG without IEND is drawn, with the reader's warning on one line.
+        let noEnd = try render("no-iend.png")
+        #expect(noEnd.stderr.split(separator: "\n").count == 1 && noEnd.stderr.contains("IEND"))
+    }
 }

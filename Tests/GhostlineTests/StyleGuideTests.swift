@@ -51,6 +51,14 @@ struct StyleGuideTests {
         #expect(label("b") == LabelLayoutSummary(font: "Inter-Regular", size: 17))    // from the guide's own include
         #expect(label("c").size == 13)                                                // the scene's own wins
         #expect(scene.inputFiles.contains { $0.hasSuffix("fonts/Inter-SemiBold.otf") })
+        // Both style guides are inputs: no output may be written over one.
+        #expect(scene.inputFiles.contains { $0.hasSuffix("guide/typography.yaml") })
+        #expect(scene.inputFiles.contains { $0.hasSuffix("guide/base.yaml") })
+        let guide = directory.appendingPathComponent("guide/base.yaml").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: guide))
+        let onto = try runCLI(["render", directory.appendingPathComponent("scene.yaml").path, "-o", "/tmp/never.png", "--layout", guide])
+        #expect(onto.status == 2 && onto.stderr.contains("it is the input"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: guide)) == before)
     }
 
     struct LabelLayoutSummary: Equatable { let font: String; let size: Double }

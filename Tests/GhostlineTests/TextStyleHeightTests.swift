@@ -111,7 +111,7 @@ struct CSSWrappingKeyTests {
 
     @Test func badValuesListTheChoices() throws {
         do {
-            _ = try loader.parse(yaml(", whiteSpace: pre-wrap", model: "css"), path: "/tmp/w.yaml")
+            _ = try loader.parse(yaml(", whiteSpace: pre-wrapped", model: "css"), path: "/tmp/w.yaml")
             Issue.record("expected an error")
         } catch {
             #expect(error.keyPath == "styles.s.whiteSpace" && error.fix.contains("preWrap"))

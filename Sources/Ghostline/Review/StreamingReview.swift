@@ -20,13 +20,13 @@ extension DesignReview {
     /// the whole-image path reports or anchors); the caller then decodes whole.
     public static func compareStreaming(renderPath: String, designPath: String, scale: Scale, background: Color?,
                                         options: ReviewOptions) throws(ReviewError) -> DesignComparison? {
+        // The same checks as every image read (a regular file, the size caps), before a byte is decoded.
         func bytes(_ path: String) throws(ReviewError) -> [UInt8] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .badInput(PNGError.unreadable(path: path, reason: "no such file, or it cannot be read").description)
-            }
-            return [UInt8](data)
+            do { return try ImageReader.checkedBytes(contentsOf: path) } catch { throw .badInput(error.description) }
         }
         let renderBytes = try bytes(renderPath), designBytes = try bytes(designPath)
+        // JPEG and WebP exports are decoded whole; only two PNGs stream.
+        guard ImageReader.format(of: renderBytes) == .png, ImageReader.format(of: designBytes) == .png else { return nil }
         do {
             // The size limit is checked on the header first, as `PNGCodec.decode` does: libpng's own limit, which the
             // row stream also sets, would stop the stream with "damaged PNG" instead of naming the limit.

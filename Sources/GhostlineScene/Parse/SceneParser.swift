@@ -63,6 +63,7 @@ struct SceneParser {
             for item in items { fallback.append(FontReference(try item.string(), mark: item.mark)) }
         }
         var styles: [NamedStyle] = []
+        var includedFiles: [String] = []
         if let s = top["styles"] {
             for (name, entry) in try s.namedEntries() { styles.append(NamedStyle(name: name, style: try style(entry))) }
         }
@@ -72,6 +73,7 @@ struct SceneParser {
             guide.merge(StyleGuide(fonts: fonts, styles: styles))
             fonts = guide.fonts
             styles = guide.styles
+            includedFiles = guide.files
         }
         var ignore: [Rect] = []
         if let list = top["ignore"] {
@@ -88,6 +90,7 @@ struct SceneParser {
         var description = SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,
                                 sourcePath: file)
         description.ignore = ignore
+        description.includedFiles = includedFiles
         return description
     }
 

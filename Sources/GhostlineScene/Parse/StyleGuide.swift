@@ -9,6 +9,8 @@ import Yams
 struct StyleGuide {
     var fonts: [NamedFont] = []
     var styles: [NamedStyle] = []
+    /// Every style guide file read, nested ones included: inputs an output must never overwrite.
+    var files: [String] = []
 
     static let keys = ["include", "fonts", "styles"]
     /// Files are read at most this large; a style guide is a few kilobytes.
@@ -26,6 +28,7 @@ struct StyleGuide {
                 throw item.error("include cycle: \(cycle)", fix: "remove one of the includes")
             }
             let text = try read(path, at: item)
+            guide.files.append(path)
             let node: Node
             do {
                 guard let composed = try Yams.compose(yaml: text) else { continue }
@@ -66,6 +69,7 @@ struct StyleGuide {
         let fontNames = Set(later.fonts.map(\.name)), styleNames = Set(later.styles.map(\.name))
         fonts = fonts.filter { !fontNames.contains($0.name) } + later.fonts
         styles = styles.filter { !styleNames.contains($0.name) } + later.styles
+        files += later.files
     }
 
     private static func read(_ path: String, at cursor: YAMLCursor) throws(SceneError) -> String {

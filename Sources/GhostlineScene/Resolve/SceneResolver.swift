@@ -12,9 +12,12 @@ import GhostlineShaping
 /// Dynamic Type applied; colours and images collected into the palette; the limits that keep a render
 /// possible enforced. Errors name the place the description recorded.
 public struct SceneResolver {
+    /// Where fonts are opened and cached.
     public var fonts: FontLibrary
+    /// Scale, model and content size that replace the description's.
     public var overrides: SceneOverrides
 
+    /// Creates a resolver; by default it uses the process-wide font library and no overrides.
     public init(fonts: FontLibrary = .shared, overrides: SceneOverrides = SceneOverrides()) {
         self.fonts = fonts; self.overrides = overrides
     }
@@ -22,6 +25,13 @@ public struct SceneResolver {
     /// Same as the PNG reader's limit, so every render can be read back.
     static let maximumSidePixels = PNGCodec.maximumSidePixels
 
+    /// Turns `description` into a scene ready for layout.
+    ///
+    /// - Throws: ``SceneError`` when the canvas is more than 16,384 pixels on a side at the scale in use, the grid is
+    ///   not on whole pixels, a font file does not exist or a font cannot be found or opened, a style is undefined or
+    ///   has no size or font, a style uses a key its model does not have (a CSS key in the uikit model,
+    ///   `hyphenationFactor` in the css model), `lineHeight: textStyle` has no `textStyle`, a label snaps to a grid
+    ///   the canvas lacks, or an image cannot be read.
     public func resolve(_ description: SceneDescription) throws(SceneError) -> Scene {
         var state = ResolverState(description: description, fonts: fonts, overrides: overrides)
         return try state.scene()
@@ -46,6 +56,8 @@ struct ResolverState {
     var resolvedStyles: [String: (TextStyle, ParagraphStyle)] = [:]
     /// Files read while resolving (fonts and images), for `Scene.inputFiles`.
     var inputFiles: [String] = []
+    /// What reading the scene's files noticed but got past (an image without its end marker), one line each.
+    var warnings: [String] = []
     let overrides: SceneOverrides
 
     init(description: SceneDescription, fonts: FontLibrary, overrides: SceneOverrides) {
@@ -109,8 +121,9 @@ struct ResolverState {
                                   layoutDirection: canvas.layoutDirection ?? .leftToRight)
         var scene = Scene(canvas: layoutCanvas, model: model, contentSize: contentSize, root: .stack(root), palette: palette,
                           fallback: fallback, sourcePath: file)
-        scene.inputFiles = [file] + namedFonts.values.map(\.file).sorted() + inputFiles
+        scene.inputFiles = [file] + description.includedFiles + namedFonts.values.map(\.file).sorted() + inputFiles
         scene.ignore = description.ignore
+        scene.warnings = warnings
         return scene
     }
 

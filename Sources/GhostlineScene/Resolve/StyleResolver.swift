@@ -156,7 +156,10 @@ extension ResolverState {
         let path = absolute(image.file)
         let pixels: RGBAImage
         do {
-            pixels = try PNGCodec.read(contentsOf: path)
+            // PNG, JPEG or WebP, upright by its EXIF orientation, checked before reading like every image.
+            let decoded = try ImageReader.read(contentsOf: path)
+            pixels = decoded.image
+            warnings += decoded.warnings.map(\.description)
         } catch {
             throw self.error(image.mark, "\(error)", fix: "")
         }
