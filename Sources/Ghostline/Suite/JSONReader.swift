@@ -5,10 +5,15 @@ import Foundation
 /// `suite merge` rebuild a report from shard reports that equals the report of one unsharded run.
 /// (Foundation's `JSONSerialization` loses both.)
 public struct JSONReader {
+    /// Where and why the text is not JSON.
     public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// 1-based line of the offending character.
         public var line: Int
+        /// 1-based column (in bytes) of the offending character.
         public var column: Int
+        /// What is wrong there.
         public var problem: String
+        /// `LINE:COLUMN: problem`.
         public var description: String { "\(line):\(column): \(problem)" }
     }
 
@@ -18,6 +23,7 @@ public struct JSONReader {
     private let bytes: [UInt8]
     private var position = 0
 
+    /// Parses one JSON value (UTF-8), with nothing but white space after it.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         reader.skipSpace()
@@ -173,9 +179,13 @@ extension JSONValue {
         return members.first { $0.0 == key }?.1
     }
 
+    /// The text of a string; nil for any other value.
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// An integer (written without a fraction or exponent); nil for any other value.
     public var intValue: Int? { if case .integer(let i) = self { return i }; return nil }
+    /// `true` or `false`; nil for any other value.
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    /// The items of an array; nil for any other value.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
     /// A number or an integer, as a Double.
     public var doubleValue: Double? {

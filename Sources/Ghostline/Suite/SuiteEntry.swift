@@ -12,18 +12,27 @@ public enum SuiteVerdict: String, Sendable, CaseIterable {
 /// file and the index page show. The full `ghostline-review/1` report of the check is stored beside it (on disk
 /// while the suite runs), not here, so a suite of thousands of checks holds only these small values.
 public struct SuiteEntry: Sendable, Equatable {
+    /// The check's place in the whole plan (the same in every shard).
     public var index: Int
+    /// The check's unique name in the plan (`SuiteCase.id`).
     public var id: String
+    /// The file name of its review page and thumbnails (`SuiteCase.fileStem`).
     public var fileStem: String
+    /// The scene rendered.
     public var scene: String
+    /// The design export compared with (nil for a reference check).
     public var design: String?
+    /// The reference snapshot compared with (nil for a design check).
     public var reference: String?
     /// Where `--update` writes a design check's render (nil = nowhere).
     public var render: String?
     /// What the check asked for; nil = the scene's own.
     public var model: String?
+    /// The content size category asked for; nil = the scene's own.
     public var contentSize: String?
+    /// The scale asked for; nil = the design's `@Nx` suffix, else the scene's.
     public var scale: Int?
+    /// How the check ended.
     public var verdict: SuiteVerdict
     /// The one-line reason of an `.error` (and of a failure that is not about pixels).
     public var error: String?
@@ -33,6 +42,7 @@ public struct SuiteEntry: Sendable, Equatable {
     public var warnings: [String] = []
     /// Wall-clock seconds the check took on its worker: the only timing in a report, kept for balancing shards.
     public var seconds: Double
+    /// What the check's review found, in brief.
     public var findings: SuiteFindings
 
     /// The entry as the report stores it, with its review (`ghostline-review/1`) when the check compared images.
@@ -83,6 +93,7 @@ public struct SuiteEntry: Sendable, Equatable {
         self.warnings = warnings
     }
 
+    /// An entry with every field given (the runner fills them as the check goes).
     public init(index: Int, id: String, fileStem: String, scene: String, design: String?, reference: String?, render: String?,
                 model: String?, contentSize: String?, scale: Int?, verdict: SuiteVerdict, error: String?, updated: String?,
                 seconds: Double, findings: SuiteFindings) {
@@ -103,23 +114,28 @@ public struct SuiteEntry: Sendable, Equatable {
 /// The few numbers of a check's review that the summary and the index page show, read from the review JSON
 /// itself, so a merged report (read back from shard files) shows exactly what the run that wrote it showed.
 public struct SuiteFindings: Sendable, Equatable {
-    /// Differing ÷ compared pixels, and the tolerance it was held to (nil without a review).
+    /// Differing ÷ compared pixels (nil without a review).
     public var ratio: Double?
+    /// The largest ratio that passes, as the check was run.
     public var tolerance: Double?
     /// Labels out of tolerance, in the review's order.
     public var labels: [Label] = []
     /// The messages of the review's findings that fail the check (sizes, baselines, missing text …), in order.
     public var failing: [String] = []
 
+    /// A label out of tolerance.
     public struct Label: Sendable, Equatable {
+        /// The label's id in the scene.
         public var id: String
         /// The first measured line's baseline offset in points (render − design; negative = higher).
         public var offset: Double?
         /// True when some line has text in only one of the two images.
         public var missingText: Bool
+        /// The largest baseline offset of its lines, in points.
         public var maxOffset: Double
     }
 
+    /// Reads the findings of a `ghostline-review/1` report; nil (no comparison) gives none.
     public init(review: JSONValue?) {
         guard let review else { return }
         ratio = review["stats"]?["ratio"]?.doubleValue

@@ -13,6 +13,7 @@ public enum SuiteError: Error, CustomStringConvertible, Sendable {
     /// A suite report (to merge, or to balance shards by) cannot be used.
     case report(file: String, keyPath: String, problem: String, fix: String)
 
+    /// The one line the CLI prints.
     public var description: String {
         switch self {
         case .manifest(let error): return error.description

@@ -5,6 +5,7 @@
 /// No timings and no timestamps: the file is the same bytes whatever `--jobs` was and whichever machine ran it,
 /// so a merged file equals an unsharded one (the report JSON keeps each check's seconds).
 public enum SuiteJUnit {
+    /// The JUnit document for `entries` (in their order), as one `testsuite` named `name`.
     public static func xml(name: String, entries: [SuiteEntry]) -> String {
         let totals = SuiteTotals(entries)
         let counts = "tests=\"\(totals.checks)\" failures=\"\(totals.failed)\" errors=\"\(totals.errors)\""

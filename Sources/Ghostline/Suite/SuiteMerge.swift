@@ -12,6 +12,7 @@ import Foundation
 /// directory (`--html out-1 --report out-1/suite.json`); they are copied into the merged directory. Without them
 /// the index still lists every check, without links.
 public enum SuiteMerge {
+    /// Reads the shard reports, checks they are one plan's parts covering it exactly, and writes the outputs.
     public static func merge(_ reports: [String], outputs paths: SuiteOutputPaths) throws(SuiteError) -> SuiteResult {
         guard !reports.isEmpty else { throw .usage("suite merge: name the shard reports to merge, e.g. ghostline suite merge out-*/suite.json --html merged") }
         let start = DispatchTime.now().uptimeNanoseconds

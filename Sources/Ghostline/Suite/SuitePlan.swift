@@ -12,10 +12,14 @@ import GhostlineScene
 /// export or recorded reference. Paths are ready to open (relative to the working directory, as the manifest's
 /// directory joined with what it wrote).
 public struct SuiteCase: Sendable, Equatable {
+    /// What the render is compared with.
     public enum Target: Sendable, Equatable {
+        /// A design export, which the suite only reads.
         case design(String)
+        /// A reference snapshot, which `--update` records.
         case reference(String)
 
+        /// The file, whichever it is.
         public var path: String { switch self { case .design(let p), .reference(let p): return p } }
     }
 
@@ -25,14 +29,19 @@ public struct SuiteCase: Sendable, Equatable {
     public var id: String
     /// `id` made safe as a file name (the HTML pages and thumbnails), unique in the plan too.
     public var fileStem: String
+    /// The scene file.
     public var scene: String
+    /// The design export or reference, placeholders filled in.
     public var target: Target
     /// Where `--update` writes the render of a design case; nil = nowhere.
     public var render: String?
     /// What the case asks for; nil = the scene's own (a scale from the design's `@Nx` name, else the scene's).
     public var model: LayoutModel?
+    /// The content size category asked for; nil = the scene's own.
     public var contentSize: ContentSizeCategory?
+    /// The scale asked for; nil = the design's `@Nx` suffix, else the scene's.
     public var scale: Scale?
+    /// The entry's options over the manifest's defaults.
     public var options: SuiteCheckOptions
     /// Why the case cannot run, found while planning (a convention directory's scene without a design); the
     /// case then fails with this line instead of stopping the suite.
@@ -46,12 +55,15 @@ public struct SuitePlan: Sendable {
     public var name: String
     /// The manifest file or the convention directory the plan came from.
     public var source: String
+    /// Every check, in plan order (`index` = position).
     public var cases: [SuiteCase]
 
     /// More checks than any app needs; a glob over a huge tree stops here instead of exhausting memory.
     public static let maximumCases = 100_000
+    /// The manifest a directory is looked in for.
     public static let manifestName = "ghostline.yaml"
 
+    /// A plan of checks made elsewhere (tests, or a caller's own expansion).
     public init(name: String, source: String, cases: [SuiteCase]) {
         self.name = name; self.source = source; self.cases = cases
     }
@@ -70,6 +82,7 @@ public struct SuitePlan: Sendable {
         return try SuiteConvention.plan(directory: path)
     }
 
+    /// Reads, parses and expands the manifest at `path`.
     public init(manifestAt path: String) throws(SuiteError) {
         let manifest: SuiteManifest
         do { manifest = try SuiteManifest.load(path: path) } catch { throw .manifest(error) }

@@ -2,13 +2,18 @@ import Foundation
 
 /// Counts of a suite's checks by how they ended.
 public struct SuiteTotals: Sendable, Equatable {
+    /// Every check counted.
     public var checks = 0
+    /// Checks within tolerance (or just recorded).
     public var passed = 0
+    /// Checks that differ.
     public var failed = 0
+    /// Checks that could not run.
     public var errors = 0
     /// Checks whose reference or render `--update` wrote.
     public var updated = 0
 
+    /// Counts `entries`.
     public init(_ entries: [SuiteEntry]) {
         checks = entries.count
         for entry in entries {
@@ -29,11 +34,13 @@ public struct SuiteTotals: Sendable, Equatable {
 
 /// What a suite report says about the run as a whole: everything but the entries.
 public struct SuiteReportHeader: Sendable, Equatable {
+    /// The suite's name (`SuitePlan.name`).
     public var name: String
     /// The manifest or directory, as it was passed.
     public var source: String
     /// Checks in the whole plan, and its digest (`SuitePlan.digest`): shards of one run share both.
     public var planChecks: Int
+    /// `SuitePlan.digest`.
     public var digest: String
     /// nil for a whole run (and for a merge of shards).
     public var shard: SuiteShard?
@@ -43,6 +50,7 @@ public struct SuiteReportHeader: Sendable, Equatable {
 /// in plan order, each with the check's own `ghostline-review/1` report inside. Entries' `seconds` are the only
 /// timings in it (to balance shards); everything else is the same whatever `--jobs` and thread timing were.
 public enum SuiteReport {
+    /// The report's `schema` value.
     public static let schema = "ghostline-suite/1"
 
     /// Reports larger than this are refused by `read` (thousands of checks take a few tens of megabytes).
@@ -78,11 +86,15 @@ public enum SuiteReport {
 
     /// A report read back: its header and each entry (as a value, to write again, and decoded).
     public struct File: Sendable {
+        /// The file it was read from.
         public var path: String
+        /// Everything but the entries.
         public var header: SuiteReportHeader
+        /// Each entry decoded, with the value it was read from (written again as it was by a merge).
         public var entries: [(entry: SuiteEntry, value: JSONValue)]
     }
 
+    /// Reads and checks a suite report; an error names the file, the key path and the fix.
     public static func read(_ path: String) throws(SuiteError) -> File {
         func bad(_ keyPath: String, _ problem: String) -> SuiteError {
             .report(file: path, keyPath: keyPath, problem: problem,

@@ -2,10 +2,13 @@ import Foundation
 
 /// How far a suite has got, after each check (for a progress bar, or plain lines in a CI log).
 public struct SuiteProgress: Sendable {
+    /// Checks finished so far.
     public var done: Int
+    /// Checks in this run.
     public var total: Int
     /// Checks that failed or could not run so far.
     public var failed: Int
+    /// Wall-clock seconds since the run started.
     public var elapsedSeconds: Double
     /// The time left if the remaining checks take as long as the finished ones did on average.
     public var remainingSeconds: Double { done == 0 ? 0 : elapsedSeconds / Double(done) * Double(total - done) }
@@ -15,9 +18,13 @@ public struct SuiteProgress: Sendable {
 
 /// Where the suite's outputs go; nil = not written.
 public struct SuiteOutputPaths: Sendable {
+    /// The suite report JSON.
     public var report: String?
+    /// The JUnit XML file.
     public var junit: String?
+    /// The HTML directory (index page, review pages, thumbnails).
     public var html: String?
+    /// Outputs by path; leave out what is not wanted.
     public init(report: String? = nil, junit: String? = nil, html: String? = nil) {
         self.report = report; self.junit = junit; self.html = html
     }
@@ -35,23 +42,31 @@ public struct SuiteOutputPaths: Sendable {
 /// print(result.summary)
 /// ```
 public struct SuiteRunner: Sendable {
+    /// Every check of the suite.
     public var plan: SuitePlan
     /// Worker threads; default: the cores.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Run only this part of the plan; nil = all of it.
     public var shard: SuiteShard?
     /// Seconds per check from an earlier report: shards are balanced by them, and long checks start first.
     public var costs: SuiteCosts?
+    /// What `--update` may write.
     public var update: SuiteUpdate = .none
+    /// Where the outputs go.
     public var outputs = SuiteOutputPaths()
+    /// The renderer every worker shares (its font library and glyph cache with it).
     public var renderer = SnapshotRenderer()
     /// The command that records references, for the message of a missing one.
     public var recordCommand = "ghostline suite"
 
+    /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
     public init(plan: SuitePlan) { self.plan = plan }
 
     /// The checks this run makes: the plan's, or one shard's, in plan order.
     public var cases: [SuiteCase] { shard.map { $0.select(plan.cases, costs: costs) } ?? plan.cases }
 
+    /// Runs every check and writes the outputs; `progress` is called after each check, one call at a time.
+    /// Throws only for what stops the whole suite: a bad job count or an output that cannot be written.
     public func run(progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }) throws(SuiteError) -> SuiteResult {
         guard jobs >= 1 else { throw .usage("--jobs \(jobs): use 1 or more worker threads") }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -163,12 +178,17 @@ public struct SuiteRunner: Sendable {
 
 /// A suite's outcome: every check's entry in plan order, with the counts and the summary.
 public struct SuiteResult: Sendable {
+    /// The run as the report describes it.
     public var header: SuiteReportHeader
+    /// Every check's entry, in plan order.
     public var entries: [SuiteEntry]
     /// Wall-clock time of the whole run (not in any output file).
     public var seconds: Double
 
+    /// The counts by verdict.
     public var totals: SuiteTotals { SuiteTotals(entries) }
+    /// True when every check passed.
     public var passes: Bool { entries.allSatisfy { $0.verdict == .pass } }
+    /// The one-screen summary the CLI prints.
     public var summary: String { SuiteSummary.text(name: header.name, entries: entries, shard: header.shard) }
 }

@@ -4,10 +4,13 @@
 public struct SuiteShard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based, as CI matrices count.
     public let index: Int
+    /// How many parts (N).
     public let count: Int
 
+    /// More parts than any CI matrix runs.
     public static let maximumCount = 1000
 
+    /// Part `index` (1-based) of `count`; out of range is a usage error.
     public init(index: Int, count: Int) throws(SuiteError) {
         guard (1...Self.maximumCount).contains(count) else {
             throw .usage("--shard \(index)/\(count): N must be from 1 to \(Self.maximumCount), e.g. --shard 1/4")
@@ -27,6 +30,7 @@ public struct SuiteShard: Sendable, Equatable, CustomStringConvertible {
         try self.init(index: k, count: n)
     }
 
+    /// `K/N`.
     public var description: String { "\(index)/\(count)" }
 
     /// The checks of this shard, in plan order.
@@ -65,8 +69,10 @@ public struct SuiteShard: Sendable, Equatable, CustomStringConvertible {
 
 /// Seconds per check id, read from an earlier suite report, to balance shards and to start long checks first.
 public struct SuiteCosts: Sendable, Equatable {
+    /// Seconds by check id.
     public var seconds: [String: Double]
 
+    /// Costs by check id.
     public init(seconds: [String: Double]) { self.seconds = seconds }
 
     /// The median known cost (1 s when none is known), for checks the report has not seen.

@@ -5,6 +5,7 @@ public enum SuiteSummary {
     /// At most this many failures are listed.
     public static let maximumListed = 25
 
+    /// The summary of `entries` (in their order) for the suite `name`, or one shard of it.
     public static func text(name: String, entries: [SuiteEntry], shard: SuiteShard?) -> String {
         var lines: [String] = []
         let failures = entries.filter { $0.verdict != .pass }

@@ -15,8 +15,10 @@ public struct SuiteManifest: Sendable {
     public var name: String?
     /// Options every entry starts from; an entry's own value of a key replaces the default's.
     public var defaults: SuiteCheckOptions
+    /// The entries, in the manifest's order.
     public var entries: [SuiteManifestEntry]
 
+    /// A manifest built in Swift (or parsed: `SuiteManifest.load(path:)`).
     public init(path: String, name: String? = nil, defaults: SuiteCheckOptions = SuiteCheckOptions(),
                 entries: [SuiteManifestEntry]) {
         self.path = path; self.name = name; self.defaults = defaults; self.entries = entries
@@ -41,11 +43,14 @@ public struct SuiteManifestEntry: Sendable {
     public var target: Target
     /// Where `--update` writes the render of a design entry (same placeholders); nil = nowhere.
     public var render: String?
+    /// The entry's own options (unset keys come from the manifest's defaults).
     public var options: SuiteCheckOptions
-    /// The entry's place (`entries[3]`) and each of its keys' places, for errors found when it is expanded.
+    /// The entry's place (`entries[3]`), for errors found when it is expanded.
     public var mark: SourceMark
+    /// Each of its keys' places (`scene`, `design`, …).
     public var marks: [String: SourceMark]
 
+    /// An entry built in Swift; without marks, errors name no line.
     public init(name: String? = nil, scene: String, target: Target, render: String? = nil,
                 options: SuiteCheckOptions = SuiteCheckOptions(), mark: SourceMark = SourceMark(keyPath: ""),
                 marks: [String: SourceMark] = [:]) {
@@ -61,16 +66,22 @@ public struct SuiteManifestEntry: Sendable {
 public struct SuiteCheckOptions: Sendable, Equatable {
     /// One check per model listed (`model: [uikit, css]` checks both against the same design).
     public var models: [LayoutModel]?
+    /// Pixels per point; nil = the design's `@Nx` suffix, else the scene's.
     public var scale: Scale?
     /// One check per content size category listed; each needs its own design export.
     public var contentSizes: [ContentSizeCategory]?
+    /// Per-pixel YIQ threshold, 0…1 (`--threshold`).
     public var threshold: Double?
+    /// The share of pixels that may differ, 0…1 (`--tolerance`).
     public var tolerance: Double?
+    /// The largest baseline offset that passes, in points (`--baseline-tolerance`).
     public var baselineTolerance: Double?
+    /// Count anti-aliasing differences (`--include-aa`).
     public var includeAA: Bool?
     /// Areas in points left out of every statistic, after the scene's own `ignore:` boxes.
     public var ignore: [Rect]?
 
+    /// No option set.
     public init() {}
 
     /// These options with every unset key taken from `defaults`.
