@@ -53,13 +53,30 @@ public struct TextGeometry: Sendable {
         return SafeConversion.index(pixels, rule, clampedTo: 0...limit)
     }
 
-    /// One result per band, in order; nil where the band holds no ink (or lies outside the image).
-    public func measure(_ bands: [LineBand], in image: RGBAImage) -> [LineInk?] {
-        bands.map { measure($0, in: image) }
+    /// One result per band, in order; nil where the band holds no ink (or lies outside the image). With a
+    /// `window` (from `inkWindow`) the pixels it covers are not classified again.
+    public func measure(_ bands: [LineBand], in image: RGBAImage, window: InkWindow? = nil) -> [LineInk?] {
+        bands.map { measure($0, in: image, window: window) }
+    }
+
+    /// The ink coverage of every pixel of `region`, worked out once. Why: a review looks at a label's region
+    /// three times — to count its lines, to find each line's band, to measure each band — and classifying a
+    /// pixel (flatten, YIQ distance, un-blend) is most of the review's time; the later looks read this instead.
+    public func inkWindow(_ region: LineBand, in image: RGBAImage) -> InkWindow? {
+        let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
+        let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
+        guard top < bottom, left < right else { return nil }
+        var window = InkWindow(top: top, left: left, rows: bottom - top, columns: right - left,
+                               coverage: [Float](repeating: -1, count: (bottom - top) * (right - left)))
+        let columns = right - left
+        coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
+            window.coverage[y * columns + x] = c
+        }
+        return window
     }
 
     /// The ink of one band, or nil when it has none.
-    public func measure(_ band: LineBand, in image: RGBAImage) -> LineInk? {
+    public func measure(_ band: LineBand, in image: RGBAImage, window: InkWindow? = nil) -> LineInk? {
         // Band edges in points → whole pixel rows and columns that the band touches, clipped to the image.
         let top = pixelEdge(band.top, .down, limit: image.height), bottom = pixelEdge(band.bottom, .up, limit: image.height)
         let left = pixelEdge(band.left, .down, limit: image.width), right = pixelEdge(band.right, .up, limit: image.width)
@@ -69,7 +86,7 @@ public struct TextGeometry: Sendable {
         var rowInk = [Float](repeating: 0, count: rows)
         var rowPixels = [Int](repeating: 0, count: rows)
         var columnHasInk = [Bool](repeating: false, count: columns)
-        coverage(of: image, rows: top..<bottom, columns: left..<right) { x, y, c in
+        coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { x, y, c in
             rowInk[y] += c
             rowPixels[y] += 1
             columnHasInk[x] = true
@@ -103,9 +120,23 @@ public struct TextGeometry: Sendable {
                        inkArea: Double(rowInk.reduce(0, +)))
     }
 
-    /// Calls `body(x − columns.lowerBound, y − rows.lowerBound, coverage)` for every ink pixel of the window.
-    fileprivate func coverage(of image: RGBAImage, rows: Range<Int>, columns: Range<Int>,
+    /// Calls `body(x − columns.lowerBound, y − rows.lowerBound, coverage)` for every ink pixel of the window;
+    /// from `window` when it holds all of it.
+    fileprivate func coverage(of image: RGBAImage, rows: Range<Int>, columns: Range<Int>, window: InkWindow?,
                           _ body: (Int, Int, Float) -> Void) {
+        if let w = window, rows.lowerBound >= w.top, rows.upperBound <= w.top + w.rows,
+           columns.lowerBound >= w.left, columns.upperBound <= w.left + w.columns {
+            w.coverage.withUnsafeBufferPointer { values in
+                for y in rows {
+                    let base = (y - w.top) * w.columns - w.left
+                    for x in columns {
+                        let c = values[base + x]
+                        if c >= 0 { body(x - columns.lowerBound, y - rows.lowerBound, c) }
+                    }
+                }
+            }
+            return
+        }
         let limit = Float(YIQ.maxDelta * inkThreshold * inkThreshold)
         let alphaLimit = Float(inkThreshold * 255)
         let byAlpha = background.alpha == 0
@@ -138,17 +169,17 @@ extension TextGeometry {
     /// How many lines of text the image holds in `region`: the dense cores of ink rows, as `lineBands` finds
     /// them. Nil when the region is empty or has no ink. The review compares the count in the render with the
     /// count in the design to say "render 2 lines, design 3" instead of a baseline offset that means nothing.
-    public func lineCount(in region: LineBand, image: RGBAImage) -> Int? {
-        cores(in: region, image: image)?.cores.count
+    public func lineCount(in region: LineBand, image: RGBAImage, window: InkWindow? = nil) -> Int? {
+        cores(in: region, image: image, window: window)?.cores.count
     }
 
     /// The dense cores of ink rows in `region` (pixel rows relative to `top`), or nil without ink.
-    func cores(in region: LineBand, image: RGBAImage) -> (top: Int, cores: [Range<Int>])? {
+    func cores(in region: LineBand, image: RGBAImage, window: InkWindow? = nil) -> (top: Int, cores: [Range<Int>])? {
         let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
         var rows = [Float](repeating: 0, count: bottom - top)
-        coverage(of: image, rows: top..<bottom, columns: left..<right) { _, y, c in rows[y] += c }
+        coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { _, y, c in rows[y] += c }
         guard let densest = rows.max(), densest > 0 else { return nil }
         // A low bar (a sixth of the densest row) so a core is not split where an x-height body has only stems;
         // runs closer than a third of the thickest run are one core, runs thinner than a fifth of it are stray
@@ -185,8 +216,8 @@ extension TextGeometry {
     ///
     /// Returns nil unless exactly `expectedLines` cores are found (text missing, or lines merged): the caller
     /// then falls back to bands from the layout.
-    public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage) -> [LineBand]? {
-        guard expectedLines > 0, let (top, cores) = cores(in: region, image: image) else { return nil }
+    public func lineBands(in region: LineBand, expectedLines: Int, image: RGBAImage, window: InkWindow? = nil) -> [LineBand]? {
+        guard expectedLines > 0, let (top, cores) = cores(in: region, image: image, window: window) else { return nil }
         guard cores.count == expectedLines else { return nil }
         func points(_ row: Int) -> Double { scale.points(fromPixels: Double(top + row)) }
         return cores.indices.map { i in
@@ -195,4 +226,16 @@ extension TextGeometry {
             return LineBand(id: region.id, lineIndex: i, top: upper, bottom: lower, left: region.left, right: region.right)
         }
     }
+}
+
+/// The ink coverage of a window of pixels (`TextGeometry.inkWindow`): 0…1 where a pixel is ink, −1 where it is not.
+public struct InkWindow: Sendable {
+    /// The window's first row and column, in image pixels.
+    public var top: Int
+    public var left: Int
+    /// Its size in pixels.
+    public var rows: Int
+    public var columns: Int
+    /// Row by row, `rows × columns` values.
+    public var coverage: [Float]
 }

@@ -208,17 +208,10 @@ public enum DesignReview {
         let bands = bands(for: input.labels)
         let labels = input.labels.indices.map { index in
             let label = input.labels[index]
-            let region = bands[index].first.map { first in
-                LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: bands[index].last?.bottom ?? first.bottom,
-                         left: first.left, right: first.right)
-            }
-            var comparison = LabelComparison(id: label.id, frame: label.frame,
-                                             lines: compareLines(label, bands: bands[index], render: render, design: design,
-                                                                 geometry: geometry))
-            if let region {
-                comparison.renderLineCount = geometry.lineCount(in: region, image: render)
-                comparison.designLineCount = geometry.lineCount(in: region, image: design)
-            }
+            let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: geometry)
+            var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)
+            comparison.renderLineCount = measured.renderLineCount
+            comparison.designLineCount = measured.designLineCount
             comparison.missingGlyphs = label.missingGlyphs
             return comparison
         }
@@ -264,17 +257,21 @@ public enum DesignReview {
     /// Measures each line of a label in both images. Lines are found in each image by their dense cores within
     /// the label's region, so the k-th line of the design is compared with the k-th line of the render even when
     /// the line spacing differs; where that fails, the layout's bands are used for both.
+    ///
+    /// Each image's region is classified once (`TextGeometry.inkWindow`) and read three times: the line count, the
+    /// lines' bands, and each band's ink.
     static func compareLines(_ label: LabelLines, bands: [LineBand], render: RGBAImage, design: RGBAImage,
-                             geometry: TextGeometry) -> [LineComparison] {
-        guard let first = bands.first, let last = bands.last else { return [] }
+                             geometry: TextGeometry) -> (lines: [LineComparison], renderLineCount: Int?, designLineCount: Int?) {
+        guard let first = bands.first, let last = bands.last else { return ([], nil, nil) }
         let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
-        func measure(_ image: RGBAImage) -> [LineInk?] {
-            let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image) ?? bands
-            return geometry.measure(own, in: image)
+        func measure(_ image: RGBAImage) -> (ink: [LineInk?], count: Int?) {
+            let window = geometry.inkWindow(region, in: image)
+            let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image, window: window) ?? bands
+            return (geometry.measure(own, in: image, window: window), geometry.lineCount(in: region, image: image, window: window))
         }
-        let rendered = measure(render)
-        let designed = measure(design)
-        return label.lines.indices.map { i in
+        let (rendered, renderCount) = measure(render)
+        let (designed, designCount) = measure(design)
+        let lines = label.lines.indices.map { i in
             let line = label.lines[i]
             func rect(_ ink: LineInk?) -> Rect? {
                 ink.map { Rect(x: $0.inkLeft, y: $0.inkTop, width: $0.inkRight - $0.inkLeft, height: $0.inkBottom - $0.inkTop) }
@@ -283,6 +280,7 @@ public enum DesignReview {
                                   renderBaseline: rendered[i]?.baseline, designBaseline: designed[i]?.baseline,
                                   renderInk: rect(rendered[i]), designInk: rect(designed[i]))
         }
+        return (lines, renderCount, designCount)
     }
 
     static func crop(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
