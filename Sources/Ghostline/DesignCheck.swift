@@ -67,12 +67,12 @@ public struct DesignCheck: Sendable {
             let designImage = try readDesign()
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
-            var result = try check(description, name: path, overrides: overrides, design: designImage.image)
+            var result = try check(description, name: path, overrides: overrides, design: designImage.image, for: artifacts)
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .description(let description, let name):
             let designImage = try readDesign()
-            var result = try check(description, name: name, overrides: overrides, design: designImage.image)
+            var result = try check(description, name: name, overrides: overrides, design: designImage.image, for: artifacts)
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .image(let path, let layoutPath):
@@ -126,13 +126,15 @@ public struct DesignCheck: Sendable {
     }
 
     private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
-                       design: RGBAImage) throws(DesignCheckError) -> DesignCheckResult {
+                       design: RGBAImage, for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
         let scene: Scene
         do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
         let layout: SceneLayout, image: RGBAImage
         do { (layout, image) = try renderer.render(scene) } catch { throw .scene(error) }
         // The same layout on a clear canvas gives the ghost an exact overlay (no un-blending of the background).
-        let overlay = renderer.renderOverlay(layout, of: scene)
+        // Drawing it is a second raster pass, so only when a ghost or a page is asked for; the result draws it
+        // later if one is asked for after all (`DesignCheckResult.withOverlay`), so the bytes never depend on it.
+        let overlay = artifacts.isDisjoint(with: [.ghost, .page]) ? nil : renderer.renderOverlay(layout, of: scene)
         var options = self.options
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
         let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
@@ -140,8 +142,10 @@ public struct DesignCheck: Sendable {
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
         let comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
-        return DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
-                                 inputFiles: scene.inputFiles + [self.design])
+        var result = DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
+                                       inputFiles: scene.inputFiles + [self.design])
+        result.renderer = renderer
+        return result
     }
 }
 
@@ -165,6 +169,20 @@ public struct DesignCheckResult: Sendable {
     public var warnings: [String] = []
     /// True when the images were compared a block of rows at a time and not kept (see `DesignCheck.run(for:)`).
     public var streamed = false
+    /// The renderer that drew the scene, to draw the ghost's overlay when it was not drawn up front.
+    var renderer: SnapshotRenderer?
+
+    /// The result with the scene's overlay drawn (see `DesignCheck.run(for:)`): the ghost composed from it is exact,
+    /// whichever artifacts the check was run for.
+    func withOverlay() -> DesignCheckResult {
+        guard comparison.renderOverlay == nil, let scene, let layout, let renderer else { return self }
+        var copy = self
+        let overlay = DesignReview.crop(renderer.renderOverlay(layout, of: scene), width: comparison.comparedSize.width,
+                                        height: comparison.comparedSize.height)
+        copy.renderOverlay = overlay
+        copy.comparison.renderOverlay = overlay
+        return copy
+    }
 
     /// True when the pixels are within tolerance and no finding fails: the verdict `check` exits 0 for.
     public var passes: Bool { comparison.passes }
@@ -175,6 +193,9 @@ public struct DesignCheckResult: Sendable {
     /// has only `.report`.
     public func artifact(_ kind: DesignCheckArtifact) throws(DesignCheckError) -> [UInt8] {
         if streamed, kind != .report { throw .unavailable(kind) }
+        if kind == .ghost || kind == .page, comparison.renderOverlay == nil, renderer != nil {
+            return try withOverlay().artifact(kind)
+        }
         do {
             switch kind {
             case .render: return try PNGCodec.encode(render)
@@ -201,10 +222,12 @@ public struct DesignCheckResult: Sendable {
     /// replaced. No path may be one of the check's inputs.
     public func write(_ paths: [DesignCheckArtifact: String], inputs: [String] = []) throws(DesignCheckError) {
         var files = OutputFiles(inputs: inputs + inputFiles)
+        // The overlay once for both a ghost and a page.
+        let source = paths[.ghost] != nil || paths[.page] != nil ? withOverlay() : self
         do {
             for kind in DesignCheckArtifact.allCases {
                 guard let path = paths[kind] else { continue }
-                try files.stage(try artifact(kind), to: path)
+                try files.stage(try source.artifact(kind), to: path)
             }
             try files.commit()
         } catch let error as OutputError {

@@ -241,7 +241,7 @@ struct CheckCommand: ParsableCommand {
         let check = DesignCheck(render: try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts)), design: design,
                                 overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
         var result: DesignCheckResult
-        do { result = try check.run() } catch { throw outputs.cliError(error) }
+        do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch { throw outputs.cliError(error) }
         if let layout = result.layout { warnAboutMissingGlyphs(layout) }
         // The report names the render by the file it was written to, when it was.
         if let renderOutput { result.comparison.renderPath = renderOutput }

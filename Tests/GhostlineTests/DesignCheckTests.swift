@@ -83,4 +83,15 @@ struct DesignCheckTests {
         let page = String(decoding: try whole.artifact(.page), as: UTF8.self)
         #expect(page.contains("id=\"no-diff\"") && !page.contains("id=\"diff\""))
     }
+
+    /// A check run for its report alone skips the overlay's raster pass, but a ghost asked for afterwards is the
+    /// same, byte for byte, as one from a check run for everything.
+    @Test func theGhostDoesNotDependOnWhatTheCheckWasRunFor() throws {
+        let check = DesignCheck(render: .scene(path: Self.scene), design: Self.design)
+        let lean = try check.run(for: [.report])
+        let full = try check.run()
+        #expect(lean.renderOverlay == nil && full.renderOverlay != nil)
+        #expect(try lean.artifact(.ghost) == full.artifact(.ghost))
+        #expect(try lean.artifact(.report) == full.artifact(.report))
+    }
 }
