@@ -20,11 +20,18 @@ import Darwin
 /// The path `-` is standard output, as in most command-line tools: its bytes are held until every file is in place
 /// and written last, so a failed run prints nothing. One output at most may go there, and a PNG is not written to
 /// a terminal (it would only garble it).
+///
+/// An existing path that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written
+/// into, as `cp` writes into it, never replaced by a regular file: a rename onto `/dev/null` as root would replace
+/// the device for the whole machine. It is opened when staged (a FIFO that no process reads is refused then, rather
+/// than blocking) and written after the files are in place, like standard output. A block device is refused.
 public struct OutputFiles {
     /// The path that means standard output.
     public static let standardOutput = "-"
     private var staged: [(temporary: String, destination: String)] = []
     private var forStandardOutput: [UInt8]?
+    /// Devices and FIFOs written into: open descriptors, written at commit.
+    private var special: [(descriptor: Int32, path: String, identity: FileIdentity?, bytes: [UInt8])] = []
     private var inputs: [(path: String, identity: FileIdentity)] = []
 
     /// - Parameter inputs: files the command reads; none of them may be written.
@@ -44,6 +51,11 @@ public struct OutputFiles {
                                   fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
             }
             forStandardOutput = bytes
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            try stageSpecial(bytes, path: path, kind: info.st_mode & S_IFMT)
             return
         }
         let destination = try Self.resolvingLinks(path)
@@ -74,29 +86,63 @@ public struct OutputFiles {
         staged.append((temporary, destination))
     }
 
+    /// Opens a device or FIFO to write `bytes` into at commit.
+    private mutating func stageSpecial(_ bytes: [UInt8], path: String, kind: mode_t) throws(OutputError) {
+        guard kind != S_IFBLK else {
+            throw .unwritable(path: path, reason: "it is a block device", fix: "name a file; Ghostline does not write onto disks")
+        }
+        let identity = FileIdentity(path)
+        if let identity, let input = inputs.first(where: { $0.identity == identity }) {
+            throw .unwritable(path: path, reason: "it is the input \(Self.quoted(input.path))",
+                              fix: "write the output to another path; an input is never overwritten")
+        }
+        if let identity, special.contains(where: { $0.identity == identity }) {
+            throw .unwritable(path: path, reason: "another output of this command goes to the same file", fix: "give each output its own path")
+        }
+        // Non-blocking, so a FIFO without a reader fails at once (ENXIO) instead of hanging; blocking again after.
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let noReader = errno == ENXIO
+            throw .unwritable(path: path, reason: noReader ? "no process is reading it" : String(cString: strerror(errno)),
+                              fix: noReader ? "start the process that reads it first" : "check the path and its permissions")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(descriptor) == 1 {
+            close(descriptor)
+            throw .unwritable(path: path, reason: "it is a terminal, and a PNG would garble it", fix: "write the PNG to a file")
+        }
+        special.append((descriptor, path, identity, bytes))
+    }
+
     public mutating func stage(_ text: String, to path: String) throws(OutputError) {
         try stage(Array(text.utf8), to: path)
     }
 
     /// Renames every staged file into place. If a rename fails, the files not yet renamed are removed.
     public mutating func commit() throws(OutputError) {
-        defer { staged.removeAll(); forStandardOutput = nil }
+        defer { discard() }
         for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
             let reason = String(cString: strerror(errno))
             for rest in staged[index...] { unlink(rest.temporary) }
+            staged.removeAll()
             throw .unwritable(path: file.destination, reason: reason, fix: "check that the directory is writable")
         }
+        staged.removeAll()
+        for file in special {
+            try Self.writeAll(file.bytes, to: file.descriptor, path: file.path, fix: "check what the path is connected to")
+        }
         if let bytes = forStandardOutput {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    throw .unwritable(path: Self.standardOutput, reason: String(cString: strerror(errno)),
-                                      fix: "check what standard output is connected to")
-                }
-                offset += written
-            }
+            try Self.writeAll(bytes, to: STDOUT_FILENO, path: Self.standardOutput, fix: "check what standard output is connected to")
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, fix: String) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno)), fix: fix) }
+            offset += written
         }
     }
 
@@ -107,6 +153,8 @@ public struct OutputFiles {
     public mutating func discard() {
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
+        for file in special { close(file.descriptor) }
+        special.removeAll()
         forStandardOutput = nil
     }
 

@@ -42,11 +42,6 @@ struct MatrixCommand: ParsableCommand {
         let overrides = try sceneOptions.overrides()
         let sheet = ContactSheet(columns: columns)
         let description = try sceneOptions.describe(with: SceneLoader(fonts: sheet.renderer.fonts))
-        let scene = description.sourcePath
-        if !description.scalesWithContentSize {
-            FileHandle.standardError.write(Data(("ghostline: warning: \(scene): nothing in the scene scales with Dynamic Type, so all 12 "
-                + "cells will be the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
-        }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells: [ContactSheet.Cell]
         do {
@@ -69,8 +64,9 @@ struct MatrixCommand: ParsableCommand {
         let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : output)
         let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
         let stem = sheetURL.deletingPathExtension().lastPathComponent
-        // All or nothing: a sheet without its layouts would mislead a script that reads them.
-        var files = OutputFiles()
+        // All or nothing: a sheet without its layouts would mislead a script that reads them. No output may replace
+        // the scene or a file it reads (`matrix card.yaml -o card.yaml` used to overwrite the scene).
+        var files = OutputFiles(inputs: Array(Set(cells.flatMap(\.inputFiles))).sorted())
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
             for cell in cells where !toStandardOutput || layoutDirectory != nil {
@@ -80,6 +76,11 @@ struct MatrixCommand: ParsableCommand {
         } catch {
             files.discard()
             throw CLIError(error)
+        }
+        // Warned only once the sheet is written: a failed run prints its one error line and nothing else.
+        if !description.scalesWithContentSize {
+            FileHandle.standardError.write(Data(("ghostline: warning: \(description.sourcePath): nothing in the scene scales with Dynamic "
+                + "Type, so all 12 cells are the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
         }
     }
 }

@@ -138,10 +138,13 @@ struct ReviewOutputOptions: ParsableArguments {
     }
 
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
+    /// Warnings (the images', and the labels' missing glyphs) follow the outputs, so a run that fails to write prints
+    /// its one error line and nothing else.
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
-        printWarnings(result.warnings)
         let paths = artifactPaths(render: render)
         do { try result.write(paths) } catch { throw CLIError(error) }
+        printWarnings(result.warnings)
+        if let layout = result.layout { warnAboutMissingGlyphs(layout) }   // check's render; diff has none
         // With an artifact on standard output, the summary goes to stderr so the two never mix.
         if paths.values.contains(OutputFiles.standardOutput) {
             FileHandle.standardError.write(Data(result.summary.utf8))
@@ -242,7 +245,6 @@ struct CheckCommand: ParsableCommand {
                                 overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
         var result: DesignCheckResult
         do { result = try check.run() } catch { throw outputs.cliError(error) }
-        if let layout = result.layout { warnAboutMissingGlyphs(layout) }
         // The report names the render by the file it was written to, when it was.
         if let renderOutput { result.comparison.renderPath = renderOutput }
         try outputs.finish(result, render: renderOutput)
