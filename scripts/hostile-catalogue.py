@@ -82,6 +82,7 @@ class Case:
     summary_on_stderr: bool = False  # a review with an output on stdout prints its summary on stderr
     as_nobody: bool = False       # run without root's rights (a read-only directory means nothing to root)
     fifo_reader: str = None       # a FIFO in the directory that a reader drains during the run
+    intermittent: bool = False    # a known issue near a limit: it may pass on a quiet machine without failing the run
 
     @property
     def title(self):
@@ -372,6 +373,8 @@ def build(assets, fonts, big):
     ref = A("card@3x.png")          # the demo card rendered at @3x
     card_json = A("card.json")       # its layout JSON
     render_two = ["-o", "out.png", "--layout", "out.json"]
+    sheet_outputs = lambda stem: (f"{stem}.png",) + tuple(f"{stem}-{k}.json" for k in
+                                                          ("xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"))
     two_outputs = ("out.png", "out.json")
 
     # --- scenes: every one rendered with two outputs, so all-or-nothing is checked on each -------------------------
@@ -536,7 +539,20 @@ def build(assets, fonts, big):
     words = " ".join(("lorem", "ipsum", "dolor", "sit", "amet", "consectetur")[i % 6] for i in range(2_600_000))
     bad_scene("text-16-mib-one-label", label_scene(f'"{words[:16_700_000 - 200]}"', style="{ font: Inter, size: 1 }",
                                                   canvas="{ width: 10000, height: 100, scale: 1 }").replace("text:", "numberOfLines: 1, text:"),
-              expect=(0, 2), heavy=True)
+              heavy=True)
+    # the text limit (README "Limits"): 200,000 characters of label text in a scene, every alias copy counted
+    good_scene("text-199990-chars-one-label", label_scene(f'"{words[:199_990]}"', style="{ font: Inter, textStyle: body }",
+                                                          canvas="{ width: 400, height: auto, scale: 1 }").replace("text:", "numberOfLines: 3, text:"))
+    bad_scene("text-200001-chars-two-labels", scene(f'[ {{ label: {{ text: "{words[:100_000]}", style: {{ font: Inter, size: 1 }}, numberOfLines: 1 }} }}, '
+                                                    f'{{ label: {{ text: "{words[:100_001]}", style: {{ font: Inter, size: 1 }}, numberOfLines: 1 }} }} ]'))
+    bad_scene("text-alias-repeated-200-times", scene("[ " + ", ".join([f'{{ label: {{ text: &t "{words[:150_000]}", style: {{ font: Inter, size: 1 }}, numberOfLines: 1 }} }}']
+                                                                     + ["{ label: { text: *t, style: { font: Inter, size: 1 }, numberOfLines: 1 } }"] * 200) + " ]"))
+    good_scene("word-199990-chars-no-breaks", label_scene('"' + "x" * 199_990 + '"', style="{ font: Inter, size: 1 }",
+                                                          canvas="{ width: 400, height: auto, scale: 1 }"))
+    good_scene("cluster-199990-marks", label_scene('"e' + "\\u0301" * 199_990 + '"', style="{ font: Inter, size: 10 }"))
+    c.add("matrix", "text-199990-chars", ["matrix", "s.yaml", "-o", "sheet.png"], expect=(0,), outputs=sheet_outputs("sheet"), heavy=True,
+          files={"s.yaml": label_scene(f'"{words[:199_990]}"', style="{ font: Inter, textStyle: body }", canvas="{ width: 400, height: auto, scale: 1 }")
+                 .replace("text:", "numberOfLines: 3, text:")})
     bad_scene("text-100k-chars-one-label", label_scene(f'"{words[:100_000]}"', style="{ font: Inter, size: 2 }",
                                                        canvas="{ width: 2000, height: auto, scale: 1 }"), expect=(0, 2))
     good_scene("word-100k-chars-no-breaks", label_scene('"' + "x" * 100_000 + '"', style="{ font: Inter, size: 1 }",
@@ -585,11 +601,17 @@ def build(assets, fonts, big):
     # 400 distinct CJK glyphs at 1000 pt, drawn on top of each other (negative spacing keeps the canvas in limits)
     cjk = [chr(0x4E00 + (i * 53) % 20000) for i in range(400)]
     stacked = "[ " + ", ".join(f'{{ label: {{ text: "{ch}", style: {{ font: Noto Sans CJK JP, size: 1000 }} }} }}' for ch in cjk) + " ]"
+    overlap = ("labels stacked on one spot (negative spacing) multiply the pixels composited without bound: each 1000 pt glyph "
+               "is a 3000×3000 px bitmap blended pixel by pixel (TextPainter.composite ~8 ns a pixel, GlyphRasterizer.resample of an "
+               "emoji strike ~100 ns); needs a budget of composited pixels per render (Sources/GhostlineRaster, SnapshotRenderer)")
     good_scene("cjk-400-glyphs-1000pt-at-3x", scene(stacked, canvas="{ width: 1100, height: 1500, scale: 3 }")
-               .replace("stack: vertical", "stack: horizontal\n  spacing: -1000"), heavy=True)
-    good_scene("emoji-200-at-1000pt", scene("[ " + ", ".join(f'{{ label: {{ text: "{chr(0x1F600 + i)}", style: {{ font: Inter, size: 1000 }} }} }}'
+               .replace("stack: vertical", "stack: horizontal\n  spacing: -1000"), heavy=True, known=overlap)
+    cjk_text = "".join(cjk)
+    good_scene("cjk-400-glyphs-1000pt-clipped", label_scene(f'"{cjk_text}"', style="{ font: Noto Sans CJK JP, size: 1000 }",
+                                                            canvas="{ width: 5000, height: 5000, scale: 3 }"), heavy=True)
+    good_scene("emoji-60-at-1000pt", scene("[ " + ", ".join(f'{{ label: {{ text: "{chr(0x1F600 + i)}", style: {{ font: Inter, size: 1000 }} }} }}'
                                                              for i in range(60)) + " ]", canvas="{ width: 1100, height: 1500, scale: 2 }")
-               .replace("stack: vertical", "stack: horizontal\n  spacing: -1000"), heavy=True)
+               .replace("stack: vertical", "stack: horizontal\n  spacing: -1000"), heavy=True, known=overlap)
 
     # fonts and images a scene names
     for font_name in ("upem-16.ttf", "upem-1.ttf", "upem-0.ttf", "upem-65535.ttf", "zero-glyphs.ttf", "extreme-hhea.ttf"):
@@ -629,7 +651,8 @@ def build(assets, fonts, big):
     c.add("scene", "image-dev-zero", ["render", "s.yaml", *render_two], outputs=two_outputs, names=("/dev/zero",),
           files={"s.yaml": scene("[ { image: { file: /dev/zero, width: 10, height: 10 } } ]")})
     good_scene("image-frame-10000pt", scene(f"[ {{ image: {{ file: {A('icon.png')}, width: 10000, height: 10000 }} }} ]",
-                                            canvas="{ width: 10000, height: auto, scale: 1 }"), heavy=True)
+                                            canvas="{ width: 10000, height: auto, scale: 1 }"), heavy=True, intermittent=True,
+               known="Shapes.draw scales an image at ~70 ns a pixel (libm round per pixel): 10^8 pixels take 7–11 s here; Sources/GhostlineRaster")
     good_scene("image-frame-10000pt-wide-at-3x", scene(f"[ {{ image: {{ file: {A('icon.png')}, width: 5461, height: 10 }} }} ]",
                                                        canvas="{ width: 5461, height: auto, scale: 3 }"))
     good_scene("image-16384-intrinsic", scene(f"[ {{ image: {{ file: {big['wide']} }} }} ]", canvas="{ width: 10000, height: auto, scale: 2 }"),
@@ -998,8 +1021,6 @@ def build(assets, fonts, big):
           files={"s.yaml": missing_glyph})
 
     # --- matrix --------------------------------------------------------------------------------------------------------
-    sheet_outputs = lambda stem: (f"{stem}.png",) + tuple(f"{stem}-{k}.json" for k in
-                                                          ("xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"))
     tall = scene("[ { label: { text: Hello, style: { font: Inter, textStyle: body } } }, { box: { width: 10, height: 2000 } } ]",
                  canvas="{ width: 1000, height: auto, scale: 3 }")
     wide_plain = scene("[ { box: { width: 10, height: 10 } } ]", canvas="{ width: 5000, height: auto, scale: 1 }")
@@ -1400,7 +1421,7 @@ def main():
 
 def report(run):
     if not run.problems:
-        if run.case.known:
+        if run.case.known and not run.case.intermittent:
             print(f"FAIL {run.case.title} [{run.variant}]: passes now, but is marked known ({run.case.known}); drop the mark")
         return
     tag = "KNOWN" if run.case.known else "FAIL"
@@ -1416,7 +1437,7 @@ def summarize(runs, extra, inputs, generated, elapsed, determinism_renders):
         g["runs"] += 1
         if run.problems and run.case.known:
             g["known"] += 1
-        elif run.problems or run.case.known:
+        elif run.problems or (run.case.known and not run.case.intermittent):
             g["failed"] += 1
         g["time"] = max(g["time"], (run.seconds, run.case.name))
         g["rss"] = max(g["rss"], (run.rss, run.case.name))

@@ -58,6 +58,21 @@ public struct OutputFiles {
             try stageSpecial(bytes, path: path, kind: info.st_mode & S_IFMT)
             return
         }
+        let destination = try fileDestination(path, taken: staged.map(\.destination))
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            let reason = String(cString: strerror(errno))
+            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        }
+        staged.append((temporary, destination))
+    }
+
+    /// Where a file output goes (a final symbolic link followed), after the checks that keep a file from being lost:
+    /// not a directory, not one of the inputs, not the destination of another output (`taken`), in a directory that
+    /// exists.
+    private func fileDestination(_ path: String, taken: [String]) throws(OutputError) -> String {
         let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -68,22 +83,62 @@ public struct OutputFiles {
                               fix: "write the output to another path; an input is never overwritten")
         }
         let absolute = Self.absolute(destination)
-        if staged.contains(where: { Self.absolute($0.destination) == absolute }) {
+        if taken.contains(where: { Self.absolute($0) == absolute }) {
             throw .unwritable(path: path, reason: "another output of this command goes to the same file",
                               fix: "give each output its own path")
         }
-        let url = URL(fileURLWithPath: destination)
-        let directory = url.deletingLastPathComponent().path
+        let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .unwritable(path: path, reason: "the directory \(Self.quoted(directory)) does not exist",
                               fix: "create it first (mkdir -p \(Self.quoted(directory)))")
         }
-        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            let reason = String(cString: strerror(errno))
-            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        return destination
+    }
+
+    /// Checks output paths before a command does its work, so an output onto an input, two outputs on one path, a
+    /// directory, a missing or unwritable directory are refused at once rather than after a long render or decode.
+    /// Nothing is written or opened. `stage` checks each path again when it writes: files a scene names (fonts,
+    /// images) may only be known as inputs then.
+    public static func check(_ paths: [String], inputs: [String]) throws(OutputError) {
+        let files = OutputFiles(inputs: inputs)
+        var taken: [String] = [], special: [FileIdentity] = []
+        var toStandardOutput = false
+        for path in paths {
+            if path == standardOutput {
+                guard !toStandardOutput else {
+                    throw .unwritable(path: path, reason: "another output of this command already goes to standard output",
+                                      fix: "send at most one output to -")
+                }
+                toStandardOutput = true
+                continue
+            }
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+                guard info.st_mode & S_IFMT != S_IFBLK else {
+                    throw .unwritable(path: path, reason: "it is a block device", fix: "name a file; Ghostline does not write onto disks")
+                }
+                let identity = FileIdentity(path)
+                if let identity, let input = files.inputs.first(where: { $0.identity == identity }) {
+                    throw .unwritable(path: path, reason: "it is the input \(quoted(input.path))",
+                                      fix: "write the output to another path; an input is never overwritten")
+                }
+                if let identity {
+                    guard !special.contains(identity) else {
+                        throw .unwritable(path: path, reason: "another output of this command goes to the same file",
+                                          fix: "give each output its own path")
+                    }
+                    special.append(identity)
+                }
+                continue
+            }
+            let destination = try files.fileDestination(path, taken: taken)
+            let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+            guard access(directory, W_OK) == 0 else {
+                throw .unwritable(path: path, reason: "the directory \(quoted(directory)) is not writable (\(String(cString: strerror(errno))))",
+                                  fix: "write the output into a directory you can write")
+            }
+            taken.append(destination)
         }
-        staged.append((temporary, destination))
     }
 
     /// Opens a device or FIFO to write `bytes` into at commit.

@@ -65,6 +65,9 @@ struct RenderCommand: ParsableCommand {
         let renderer = SnapshotRenderer()
         let overlay = try Self.parseDebug(debug)
         let textMode = text != nil || sceneOptions.scene == nil
+        // Outputs are checked before any work: a 16384 px render is not drawn only to be refused onto its scene.
+        let outputs = [output] + (layout.map { [$0] } ?? [])
+        do { try OutputFiles.check(outputs, inputs: textMode ? [] : [sceneOptions.scene].compactMap { $0 }) } catch { throw CLIError(error) }
         let scene = try textMode ? textScene(renderer) : sceneOptions.load(with: renderer)
         let sceneLayout: SceneLayout
         var image: RGBAImage

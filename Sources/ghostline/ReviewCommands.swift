@@ -197,6 +197,10 @@ struct DiffCommand: ParsableCommand {
         }
         var overrides = SceneOverrides()
         overrides.scale = resolvedScale
+        // Outputs are checked before the images are read: two 16384² PNGs take seconds to compare.
+        do {
+            try OutputFiles.check(Array(outputs.artifactPaths().values).sorted(), inputs: [render, design] + (layout.map { [$0] } ?? []))
+        } catch { throw CLIError(error) }
         let check = DesignCheck(render: .image(path: render, layout: layout), design: design, overrides: overrides,
                                 options: options, renderBackground: requestedBackground)
         let result: DesignCheckResult
@@ -240,6 +244,10 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
+        do {
+            try OutputFiles.check(Array(outputs.artifactPaths(render: renderOutput).values).sorted(),
+                                  inputs: [design] + [sceneOptions.scene].compactMap { $0 })
+        } catch { throw CLIError(error) }
         let renderer = SnapshotRenderer()
         let check = DesignCheck(render: try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts)), design: design,
                                 overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)

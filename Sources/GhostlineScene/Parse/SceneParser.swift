@@ -20,11 +20,14 @@ struct SceneParser {
     /// Brackets and stacks may nest this deep; aliases may expand to at most this many elements.
     static let maximumNesting = 64
     static let maximumElements = 10_000
+    static let maximumTextCharacters = SceneLoader.maximumTextCharacters
 
     /// Ids seen so far, for the duplicate check.
     var ids: [String: YAMLCursor] = [:]
     /// Elements parsed so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
     var elementCount = 0
+    /// Characters of label text read so far.
+    var textCharacters = 0
 
     init(file: String, source: String = "") {
         self.file = file
