@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Ghostline's readers of untrusted files with libFuzzer (and AddressSanitizer).
-#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json   (default 60 s)
+#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text   (default 60 s)
 #   scripts/fuzz.sh all [SECONDS]         every target in turn
 # The targets are listed in Sources/ghostline-fuzz/Targets.swift; adding one there and a seed case below is all
 # a new target needs. Everything lands in .fuzz/<target>/ (gitignored): corpus/, crash-*/leak-*/timeout-* files,
@@ -12,7 +12,7 @@
 # system's libpng, libjpeg, libwebp, FreeType or HarfBuzz, which are Debian's uninstrumented builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(scene png jpeg webp font layout-json)
+targets=(scene png jpeg webp font layout-json text)
 target=${1:-}
 seconds=${2:-60}
 if [ "$target" = "all" ]; then
@@ -38,6 +38,19 @@ case "$target" in
   layout-json)
     cp Snapshots/*.json "$corpus"/
     options+=(-dict=scripts/fuzz/layout-json.dict) ;;
+  text)
+    # Every text of the Chromium world cases (scripts, emoji, bidi, CJK, soft hyphens, tabs), each behind eight
+    # style bytes that vary from seed to seed.
+    python3 - "$corpus" <<'PY'
+import json, sys, hashlib
+cases = json.load(open("Fixtures/browser/world-cases.json"))
+for case in cases:
+    text = case.get("text") or "".join(run["text"] for run in case.get("runs", []))
+    prefix = hashlib.sha1(case["id"].encode()).digest()[:8]
+    with open(f"{sys.argv[1]}/{case['id']}.txt", "wb") as seed:
+        seed.write(prefix + text.encode("utf-8"))
+PY
+    ;;
 esac
 # Fixed regression inputs are seeds too, so a fix stays covered.
 if [ -d "Tests/FuzzRegressions/$target" ]; then cp "Tests/FuzzRegressions/$target"/* "$corpus"/ 2>/dev/null || true; fi

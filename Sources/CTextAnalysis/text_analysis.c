@@ -82,13 +82,20 @@ void gl_hyphen_free(void *dictionary) { if (dictionary) hnj_hyphen_free((HyphenD
 int32_t gl_hyphen_is_utf8(const void *dictionary) { return ((const HyphenDict *)dictionary)->utf8 ? 1 : 0; }
 
 int32_t gl_hyphenate(void *dictionary, const char *word, int32_t size, uint8_t *points) {
-    if (dictionary == NULL || size <= 0) return -1;
+    // libhyphen reads the word as a C string too (strstr for its NOHYPHEN and compound checks), so it gets a
+    // NUL-terminated copy; words longer than any dictionary word are not hyphenated (its work grows with length).
+    if (dictionary == NULL || size <= 0 || size > 256) return -1;
+    char *terminated = calloc((size_t)size + 1, 1);
     char *hyphens = calloc((size_t)size + 5, 1);
     char *hyphenated = calloc((size_t)size * 3 + 10, 1);
-    if (hyphens == NULL || hyphenated == NULL) { free(hyphens); free(hyphenated); return -1; }
+    if (terminated == NULL || hyphens == NULL || hyphenated == NULL) {
+        free(terminated); free(hyphens); free(hyphenated); return -1;
+    }
+    memcpy(terminated, word, (size_t)size);
     char **rep = NULL; int *pos = NULL; int *cut = NULL;
-    int failed = hnj_hyphen_hyphenate3((HyphenDict *)dictionary, word, size, hyphens, hyphenated, &rep, &pos, &cut,
+    int failed = hnj_hyphen_hyphenate3((HyphenDict *)dictionary, terminated, size, hyphens, hyphenated, &rep, &pos, &cut,
                                        2, 2, 2, 2);
+    free(terminated);
     for (int32_t i = 0; i < size; i++) points[i] = (!failed && (hyphens[i] & 1)) ? 1 : 0;
     if (rep) { for (int32_t i = 0; i < size; i++) free(rep[i]); free(rep); }
     free(pos); free(cut); free(hyphens); free(hyphenated);

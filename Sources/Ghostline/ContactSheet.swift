@@ -11,9 +11,13 @@ import GhostlineScene
 /// The sheet is itself laid out as a scene (stacks of captions and images) and drawn by the same renderer, at
 /// the scene's scale, so every render is copied pixel for pixel.
 public struct ContactSheet {
+    /// One category's render, with the layout it was drawn from.
     public struct Cell: Sendable {
+        /// The content size category the cell was resolved in.
         public var category: ContentSizeCategory
+        /// The scene's layout in that category (what `matrix` writes as the cell's layout JSON).
         public var layout: SceneLayout
+        /// The render, at the scene's scale.
         public var image: RGBAImage
         /// The colours the cell's layout refers to (its layout JSON names them).
         public var palette: Palette
@@ -22,9 +26,12 @@ public struct ContactSheet {
         public var inputFiles: [String] = []
     }
 
+    /// The font library and renderer used for the cells and the sheet.
     public var renderer: SnapshotRenderer
+    /// Renders a row; at least 1 (4 by default, three rows for the twelve categories).
     public var columns: Int
 
+    /// Creates a contact sheet maker; a `columns` below 1 is taken as 1.
     public init(renderer: SnapshotRenderer = SnapshotRenderer(), columns: Int = 4) {
         self.renderer = renderer
         self.columns = max(1, columns)

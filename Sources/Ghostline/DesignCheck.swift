@@ -28,17 +28,23 @@ public struct DesignCheck: Sendable {
         case image(path: String, layout: String?)
     }
 
+    /// What is compared with the design: a scene to render, or a PNG rendered earlier.
     public var render: Render
     /// The design export's path.
     public var design: String
     /// Scale, model and content size for a scene. Without a scale, the design's `@Nx` suffix sets it (compare
     /// like with like), else the scene's own.
     public var overrides: SceneOverrides
+    /// Thresholds, tolerances, ignored areas and diff image settings. A scene's own `ignore:` boxes are added after
+    /// any given here.
     public var options: ReviewOptions
     /// The page colour of a PNG render (a scene knows its own); nil = the render's top-left pixel.
     public var renderBackground: Color?
+    /// The font library and renderer a scene is rendered with.
     public var renderer: SnapshotRenderer
 
+    /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
+    /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
     public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
                 options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
                 renderer: SnapshotRenderer = SnapshotRenderer()) {
@@ -49,9 +55,9 @@ public struct DesignCheck: Sendable {
     /// Renders (when there is a scene), reads the design, compares. Nothing is written.
     ///
     /// - Parameter artifacts: the artifacts the caller will ask the result for. When a PNG render without a layout
-    ///   needs nothing but a verdict and a report, both files are compared a block of rows at a time instead of
-    ///   decoded whole (same numbers, a fraction of the memory); the result then has no images, and asking it for
-    ///   a ghost, diff image or page throws `.unavailable`.
+    ///   needs nothing but a verdict and a report (and `options.makeDiffImage` is off), both files are compared a
+    ///   block of rows at a time instead of decoded whole (same numbers, a fraction of the memory); the result then
+    ///   has no images, and asking it for a ghost, diff image or page throws `.unavailable`.
     public func run(for artifacts: Set<DesignCheckArtifact> = Set(DesignCheckArtifact.allCases))
         throws(DesignCheckError) -> DesignCheckResult {
         var overrides = self.overrides
@@ -141,11 +147,15 @@ public struct DesignCheck: Sendable {
 
 /// What a design check found, with everything it can write.
 public struct DesignCheckResult: Sendable {
+    /// The comparison: verdict, statistics, findings and the images compared.
     public var comparison: DesignComparison
     /// The resolved scene and its layout (nil when the render was a PNG).
     public var scene: Scene?
+    /// See ``scene``: the scene's layout, nil for a PNG render.
     public var layout: SceneLayout?
+    /// The render compared (a scene's render, or the PNG as read); empty for a streamed check.
     public var render: RGBAImage
+    /// The scene's layout drawn on a clear canvas, from which the ghost is composed exactly; nil for a PNG render.
     public var renderOverlay: RGBAImage?
     /// Every file the check read (scene, includes, fonts, images, design, render PNG, layout JSON): `write`
     /// refuses to put an artifact on any of them.
@@ -156,11 +166,13 @@ public struct DesignCheckResult: Sendable {
     /// True when the images were compared a block of rows at a time and not kept (see `DesignCheck.run(for:)`).
     public var streamed = false
 
+    /// True when the pixels are within tolerance and no finding fails: the verdict `check` exits 0 for.
     public var passes: Bool { comparison.passes }
     /// The one-screen summary: verdict, pixels, regions, and every label's offsets in points.
     public var summary: String { ReviewSummary.text(comparison) }
 
-    /// The artifact of one kind, encoded. `.render` and `.layout` need a scene (a PNG check has no layout).
+    /// The artifact of one kind, encoded. `.layout` needs a scene (a PNG check has no layout), and a streamed check
+    /// has only `.report`.
     public func artifact(_ kind: DesignCheckArtifact) throws(DesignCheckError) -> [UInt8] {
         if streamed, kind != .report { throw .unavailable(kind) }
         do {
@@ -252,6 +264,7 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
     /// The artifact needs what this check does not have (a layout JSON without a scene).
     case unavailable(DesignCheckArtifact)
 
+    /// The one line the CLI prints for the error.
     public var description: String {
         switch self {
         case .scene(let error): return error.description

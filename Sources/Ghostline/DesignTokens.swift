@@ -14,14 +14,25 @@ import Foundation
 public struct DesignTokens: Sendable {
     /// A typography token as a style.
     public struct Style: Sendable, Equatable {
+        /// The style's name: the token's path, dot-joined (`typography.title`).
         public var name: String
+        /// The font family (`fontFamily`, the first entry of a list), written to the style's `font`.
         public var font: String
+        /// The font size in points (`fontSize`; a CSS px is a point, a rem 16 of them), more than 0 and at most 1000.
         public var size: Double
+        /// The weight as a number, 1 to 1000 (`fontWeight`, a number or a name such as `semi-bold`); nil when the token
+        /// sets none.
         public var weight: Int?
+        /// The line height in points: a plain number or a percentage is taken as a multiple of ``size``, a dimension as
+        /// it is; nil when the token sets none.
         public var lineHeight: Double?
+        /// The letter spacing in points: a percentage or `em` is of ``size``, a dimension as it is; nil when the token
+        /// sets none.
         public var letterSpacing: Double?
+        /// True when the token's `fontStyle` is `italic`.
         public var italic: Bool
 
+        /// Creates a style from its values (for tests and callers that build tokens themselves).
         public init(name: String, font: String, size: Double, weight: Int?, lineHeight: Double?, letterSpacing: Double?,
                     italic: Bool) {
             self.name = name; self.font = font; self.size = size; self.weight = weight; self.lineHeight = lineHeight
@@ -29,10 +40,13 @@ public struct DesignTokens: Sendable {
         }
     }
 
+    /// The styles, one per typography token, sorted by path group by group (a parsed JSON object keeps no order
+    /// of its own).
     public var styles: [Style]
     /// Tokens that are not typography, by type (`"color": 12`), for the summary and the file's header.
     public var skipped: [String: Int]
 
+    /// CSS pixels (points here) in a `rem`: 16, the browsers' default root font size.
     public static let remPixels = 16.0
 
     /// Reads a token file (JSON, at most 16 MiB).
@@ -49,6 +63,15 @@ public struct DesignTokens: Sendable {
         try self.init(data: data, path: path)
     }
 
+    /// Parses token JSON.
+    ///
+    /// - Parameters:
+    ///   - data: The JSON text; its top level must be an object.
+    ///   - path: The name errors give the file.
+    /// - Throws: ``DesignTokenError/unreadable(path:reason:)`` when the data is not a JSON object, and
+    ///   ``DesignTokenError/invalid(path:token:reason:)`` for groups nested more than 64 deep, an alias loop or an
+    ///   alias to no token, or a typography token without a usable `fontFamily` or `fontSize`, or with a `fontWeight`,
+    ///   `lineHeight` or `letterSpacing` that cannot be read.
     public init(data: Data, path: String = "tokens.json") throws(DesignTokenError) {
         guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any] else {
             throw .unreadable(path: path, reason: "not a JSON object")
@@ -120,7 +143,8 @@ public struct DesignTokens: Sendable {
         guard let sizeValue = value["fontSize"] else { throw fail("no fontSize") }
         guard let size = dimension(sizeValue), size > 0, size <= 1000 else { throw fail("fontSize \(sizeValue) is not a size in px or rem") }
         var weight: Int?
-        if let number = value["fontWeight"] as? NSNumber { weight = number.intValue }
+        if let number = value["fontWeight"].flatMap(jsonNumber) { weight = number.intValue }
+        else if value["fontWeight"] is NSNumber { throw fail("fontWeight \(value["fontWeight"]!) is not a weight") }
         else if let text = value["fontWeight"] as? String {
             guard let named = weightNames[text.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")] ?? Int(text) else {
                 throw fail("fontWeight \(text) is not a weight")
@@ -130,7 +154,7 @@ public struct DesignTokens: Sendable {
         if let w = weight, !(1...1000).contains(w) { throw fail("fontWeight \(w) is outside 1…1000") }
         var lineHeight: Double?
         if let raw = value["lineHeight"] {
-            if let number = raw as? NSNumber, !(raw is Bool) { lineHeight = number.doubleValue * size }
+            if let number = jsonNumber(raw) { lineHeight = number.doubleValue * size }
             else if let text = raw as? String, text.hasSuffix("%"), let percent = Double(text.dropLast()) { lineHeight = percent / 100 * size }
             else if let points = dimension(raw) { lineHeight = points }
             else { throw fail("lineHeight \(raw) is not a number, a percentage or a dimension") }
@@ -147,13 +171,20 @@ public struct DesignTokens: Sendable {
                      italic: italic)
     }
 
+    /// A JSON number, and not a JSON `true` or `false`: on Linux both arrive as `NSNumber`, and `is Bool` is true
+    /// for the numbers 0 and 1 as well, so the type code tells them apart ("c", a C char, for the booleans).
+    static func jsonNumber(_ value: Any) -> NSNumber? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return number
+    }
+
     /// Points (= CSS px) of a dimension: `"16px"`, `"1rem"`, `16`, `{ "value": 16, "unit": "px" }`.
     static func dimension(_ value: Any, allowingZero: Bool = false) -> Double? {
         var number: Double?
-        if let object = value as? [String: Any], let amount = object["value"] as? NSNumber {
+        if let object = value as? [String: Any], let amount = object["value"].flatMap(jsonNumber) {
             let unit = object["unit"] as? String ?? "px"
             number = unit == "rem" ? amount.doubleValue * remPixels : unit == "px" ? amount.doubleValue : nil
-        } else if let amount = value as? NSNumber, !(value is Bool) {
+        } else if let amount = jsonNumber(value) {
             number = amount.doubleValue
         } else if let text = (value as? String)?.trimmingCharacters(in: .whitespaces) {
             if text.hasSuffix("rem"), let amount = Double(text.dropLast(3)) { number = amount * remPixels }
@@ -194,10 +225,14 @@ public struct DesignTokens: Sendable {
     private func quoted(_ text: String) -> String { JSONValue.quote(text) }
 }
 
+/// Why design tokens could not be imported; the description is the one line the CLI prints.
 public enum DesignTokenError: Error, CustomStringConvertible, Equatable {
+    /// The file is missing, not a regular file, over 16 MiB, unreadable, or not a JSON object.
     case unreadable(path: String, reason: String)
+    /// A token (named by its dot-joined path) cannot be turned into a style, or its alias cannot be resolved.
     case invalid(path: String, token: String, reason: String)
 
+    /// One line naming the file (and the token), what is wrong, and what to do.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

@@ -4,17 +4,27 @@ import Foundation
 /// and are byte-identical from run to run. Numbers are written with at most six decimals: layout values are
 /// exact binary fractions or font-unit ratios, and a millionth of a point is far below any pixel.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// An object whose members keep the order given (duplicate keys are not checked).
     case object([(String, JSONValue)])
+    /// An array.
     case array([JSONValue])
+    /// A length or ratio, written with at most six decimals and always a decimal point (`8.0`); not finite is `null`.
     case number(Double)
+    /// A count, an offset or the scale, written without a decimal point.
     case integer(Int)
+    /// A string, escaped as JSON requires (control characters as `\uXXXX`; other characters as they are, in UTF-8).
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`: a value that could not be measured.
     case null
 
+    /// Two values are equal when they serialize to the same text, so member order matters and numbers equal to six
+    /// decimals are equal.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
 
-    /// Pretty-printed with two-space indentation; short arrays of scalars and small objects stay on one line.
+    /// Pretty-printed with two-space indentation: an object of at most nine scalar members stays on one line;
+    /// every other object, and every non-empty array, puts one member or item on each line.
     public func serialized(indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent)
         let inner = String(repeating: "  ", count: indent + 1)
@@ -43,6 +53,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A number as the JSON outputs write it: rounded to six decimals, trailing zeros dropped but one decimal kept
+    /// (`8.0`, `0.333333`), `null` for infinity and NaN, and Swift's own form (an exponent) from 10¹⁵ on.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         // Beyond 2^53 a Double has no fractional digits to show; print it plainly (JSON allows exponents).

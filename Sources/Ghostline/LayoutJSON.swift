@@ -3,11 +3,13 @@ import GhostlineGeometry
 import GhostlineLayout
 import GhostlineRaster
 
-/// The layout JSON of `shared/SCENE-FORMAT.md`: canvas, then every element's frame, and for labels every line's
+/// The layout JSON of docs/scene-format.md: canvas, then every element's frame, and for labels every line's
 /// `start`, `end` (Unicode-scalar offsets), `x`, `width` and `baseline`, all in points, y down from the canvas
 /// top. The core keys are a contract with outside scripts; Ghostline adds a few (model, anchors, font metrics)
 /// after them and never renames the core ones.
 public enum LayoutJSON {
+    /// The layout JSON as a value: `canvas` (width, height after `auto` was resolved, scale), `model`, then `elements`
+    /// in drawing order. `palette` turns paint ids into the `#RRGGBB` colours the JSON shows.
     public static func value(_ layout: SceneLayout, palette: Palette) -> JSONValue {
         .object([
             ("canvas", .object([("width", .number(layout.canvas.width)), ("height", .number(layout.height)),
@@ -17,6 +19,8 @@ public enum LayoutJSON {
         ])
     }
 
+    /// The layout JSON serialized, with a trailing newline: what `ghostline layout` prints and `render --layout`
+    /// writes. The same layout gives the same bytes.
     public static func encode(_ layout: SceneLayout, palette: Palette) -> String { value(layout, palette: palette).serialized() + "\n" }
 
     static func frame(_ rect: Rect) -> JSONValue {

@@ -169,19 +169,38 @@ public struct OutputFiles {
         special.append((descriptor, path, identity, bytes))
     }
 
+    /// Stages `text` encoded as UTF-8, as the byte-array `stage` does.
     public mutating func stage(_ text: String, to path: String) throws(OutputError) {
         try stage(Array(text.utf8), to: path)
     }
 
     /// Renames every staged file into place. If a rename fails, the files not yet renamed are removed.
+    ///
+    /// The renames themselves are the last step that can fail (a full disk, a directory made read-only meanwhile).
+    /// So that a failure there still changes nothing, every file about to be replaced is first kept under a hard
+    /// link beside it; if a rename fails, the files already renamed are put back (or removed, where there was
+    /// none before), as `rsync --backup` would leave things restorable. Devices and FIFOs, then standard output,
+    /// are written after the renames.
     public mutating func commit() throws(OutputError) {
         defer { discard() }
+        let existed = staged.map { FileIdentity($0.destination) != nil }
+        let backups: [String?] = staged.indices.map { index in
+            guard existed[index] else { return nil }
+            let backup = staged[index].temporary + ".previous"
+            return link(staged[index].destination, backup) == 0 ? backup : nil
+        }
         for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
             let reason = String(cString: strerror(errno))
             for rest in staged[index...] { unlink(rest.temporary) }
+            for done in staged.indices.prefix(index) {
+                if let backup = backups[done] { rename(backup, staged[done].destination) }   // the old file back
+                else if !existed[done] { unlink(staged[done].destination) }                  // there was none
+            }
+            for later in staged.indices.suffix(from: index) { if let backup = backups[later] { unlink(backup) } }
             staged.removeAll()
             throw .unwritable(path: file.destination, reason: reason, fix: "check that the directory is writable")
         }
+        for backup in backups.compactMap({ $0 }) { unlink(backup) }
         staged.removeAll()
         for file in special {
             try Self.writeAll(file.bytes, to: file.descriptor, path: file.path, fix: "check what the path is connected to")
@@ -264,8 +283,10 @@ struct FileIdentity: Equatable {
 
 /// An output that could not be written: one line naming the file, why, and what to do.
 public enum OutputError: Error, CustomStringConvertible, Equatable {
+    /// The output at `path` cannot be written: the system's or Ghostline's `reason`, and the `fix` to suggest.
     case unwritable(path: String, reason: String, fix: String)
 
+    /// The one line the CLI prints: `PATH: cannot write (reason); fix`.
     public var description: String {
         switch self {
         case .unwritable(let path, let reason, let fix): return "\(OutputFiles.quoted(path)): cannot write (\(reason)); \(fix)"

@@ -22,12 +22,18 @@ public struct TextSnapshot: Sendable {
     public var width: Double?
     /// A designed line height in points (nil: the font's own).
     public var lineHeight: Double?
+    /// The weight a family name is looked up at; nil for regular. A PostScript name or a file is one face, which
+    /// this does not change.
     public var weight: FontWeight?
+    /// The text colour; nil for black.
     public var color: Color?
+    /// The canvas colour; nil for white.
     public var background: Color?
     /// Space around the label, in points.
     public var padding: Double
 
+    /// Creates a one-label render request; nothing is checked until ``validate()`` or
+    /// ``scene(loader:overrides:directory:)``.
     public init(text: String, font: String, size: Double, width: Double? = nil, lineHeight: Double? = nil,
                 weight: FontWeight? = nil, color: Color? = nil, background: Color? = nil, padding: Double = 0) {
         self.text = text; self.font = font; self.size = size; self.width = width; self.lineHeight = lineHeight
@@ -94,8 +100,20 @@ public struct TextSnapshot: Sendable {
             let fitted = min(widest - 2 * padding, max(1, (label * scale).rounded(.up) / scale))
             return try loader.resolve(description(canvasWidth: fitted + 2 * padding, directory: directory), overrides: overrides)
         } catch {
-            throw TextSnapshotError(field: error.keyPath.contains("font") ? .font : .text, problem: error.problem, fix: error.fix)
+            // A description built in Swift has no source marks, so its errors may come without a key path: the
+            // problem's own words say whether it is about the font.
+            let field = error.keyPath.isEmpty && error.problem.hasPrefix("font ") ? .font : Self.field(ofKeyPath: error.keyPath)
+            throw TextSnapshotError(field: field, problem: error.problem, fix: error.fix)
         }
+    }
+
+    /// The value a scene error's key path is about: the canvas is the width (plus padding), a style key its own.
+    static func field(ofKeyPath keyPath: String) -> Field {
+        if keyPath.hasPrefix("canvas") { return .width }
+        if keyPath.hasSuffix("lineHeight") { return .lineHeight }
+        if keyPath.hasSuffix(".size") { return .size }
+        if keyPath.contains("font") { return .font }
+        return .text
     }
 
     /// A path to a font file rather than a font's name: it has a font file's extension or a slash.
@@ -107,8 +125,12 @@ public struct TextSnapshot: Sendable {
 
 /// Why a one-label render could not be made: the value (`field`), what is wrong with it, and the fix.
 public struct TextSnapshotError: Error, Sendable, CustomStringConvertible {
+    /// Which value is at fault.
     public var field: TextSnapshot.Field
+    /// What is wrong with it.
     public var problem: String
+    /// What to do about it; may be empty when the cause came from a lower layer that says it itself.
     public var fix: String
+    /// One line: `field: problem; fix`.
     public var description: String { fix.isEmpty ? "\(field.rawValue): \(problem)" : "\(field.rawValue): \(problem); \(fix)" }
 }

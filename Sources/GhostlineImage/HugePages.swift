@@ -11,6 +11,14 @@ public enum HugePages {
     /// Below this, huge pages cannot help (the buffer spans no whole 2 MB page).
     static let minimumBytes = 4 << 20
 
+    /// Advises the kernel to back the whole 2 MB pages inside a buffer with huge pages.
+    ///
+    /// Call it right after allocating and before the first write; the advice only affects pages not yet touched.
+    /// Buffers under 4 MB, a nil pointer and non-Linux systems are left alone, and the result of `madvise` is
+    /// ignored, since failing only costs speed.
+    /// - Parameters:
+    ///   - pointer: The start of the buffer.
+    ///   - byteCount: The buffer's length in bytes; only the 2 MB-aligned pages that lie wholly inside it are advised.
     public static func advise(_ pointer: UnsafeMutableRawPointer?, byteCount: Int) {
         #if os(Linux)
         guard let pointer, byteCount >= minimumBytes else { return }

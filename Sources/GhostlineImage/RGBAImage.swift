@@ -4,11 +4,17 @@
 /// rasterizer hands its result over in it, and the differ compares two of them. Straight alpha matches PNG, so
 /// no conversion hides between reading and comparing.
 public struct RGBAImage: Hashable, Sendable {
+    /// Width in pixels (not points).
     public let width: Int
+    /// Height in pixels (not points).
     public let height: Int
     /// `width × height × 4` bytes.
     public var pixels: [UInt8]
 
+    /// Wraps an existing buffer of RGBA bytes, rows top to bottom.
+    ///
+    /// Traps unless `pixels` holds exactly `width × height × 4` bytes, so a mis-sized buffer fails where it is made
+    /// rather than as a garbled image later.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "pixel buffer must hold width × height × 4 bytes")
@@ -30,6 +36,9 @@ public struct RGBAImage: Hashable, Sendable {
         self.pixels = bytes
     }
 
+    /// The pixel at column `x` and row `y`, counted in pixels from the top-left corner.
+    ///
+    /// Indices are not checked beyond the array's own bounds check: an `x` past the row's end reads the next row.
     public subscript(x: Int, y: Int) -> Color {
         get {
             let i = (y * width + x) * 4

@@ -23,13 +23,27 @@ public final class GlyphCache: @unchecked Sendable {
     private var bytes = 0
     /// Keeps fonts alive while their glyphs are cached, so an ObjectIdentifier is never reused for another font.
     private var fonts: [ObjectIdentifier: Font] = [:]
+    /// The most bitmap bytes kept before the cache empties itself; a single bitmap larger than this is returned but
+    /// not kept.
     public let byteBudget: Int
 
     /// - Parameter byteBudget: the most bitmap bytes kept (256 MiB by default: thousands of large CJK glyphs).
     public init(byteBudget: Int = 256 << 20) { self.byteBudget = byteBudget }
 
+    /// The process-wide cache every ``Renderer`` uses unless given another.
     public static let shared = GlyphCache()
 
+    /// Returns the bitmap of `glyph` in `font` at `pixelsPerEm`, shifted right by `bin` quarter pixels, rendering it
+    /// on a miss.
+    ///
+    /// Thread-safe. Two threads that miss on the same glyph at once both render it, which is harmless since the
+    /// result is the same bytes. The size is keyed in 1/64 pixel, FreeType's unit.
+    /// - Parameters:
+    ///   - font: The font to render from.
+    ///   - glyph: The glyph index in `font`.
+    ///   - pixelsPerEm: The font size in device pixels (point size × scale).
+    ///   - bin: The sub-pixel position, `0 ..< subpixelBins`.
+    /// - Returns: The glyph's bitmap, or ``GlyphBitmap/empty`` for a glyph without ink.
     public func bitmap(font: Font, glyph: UInt32, pixelsPerEm: Double, bin: Int) -> GlyphBitmap {
         let key = Key(font: ObjectIdentifier(font), glyph: glyph, size26Dot6: Int((pixelsPerEm * 64).rounded()), bin: bin)
         lock.lock()
@@ -52,6 +66,7 @@ public final class GlyphCache: @unchecked Sendable {
         return rendered
     }
 
+    /// The number of bitmaps held now.
     public var count: Int { lock.lock(); defer { lock.unlock() }; return bitmaps.count }
     /// Bitmap bytes held now.
     public var byteCount: Int { lock.lock(); defer { lock.unlock() }; return bytes }

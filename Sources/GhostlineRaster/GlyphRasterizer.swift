@@ -6,6 +6,7 @@ import GhostlineFonts
 public struct GlyphBitmap: Sendable {
     /// Width and height in pixels.
     public let width: Int
+    /// Height in pixels (see ``width``).
     public let height: Int
     /// Pixels from the pen's x (its whole-pixel part) to the bitmap's left column.
     public let left: Int
@@ -16,11 +17,13 @@ public struct GlyphBitmap: Sendable {
     /// `width × height × 4` premultiplied RGBA bytes for a colour glyph; nil for an outline glyph.
     public let color: [UInt8]?
 
+    /// Creates a bitmap from rendered pixels; `coverage` is empty when `color` is given.
     public init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8], color: [UInt8]? = nil) {
         self.width = width; self.height = height; self.left = left; self.top = top
         self.coverage = coverage; self.color = color
     }
 
+    /// A bitmap with no pixels: what a space, a missing outline or a failed render gives. Drawing it does nothing.
     public static let empty = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
 
     /// Bytes it holds (for the cache's budget).

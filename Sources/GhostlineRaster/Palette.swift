@@ -4,11 +4,15 @@ import GhostlineLayout
 /// What the `PaintID`s of a layout stand for: colours and bitmaps. Layout never sees it; whoever builds the
 /// layout tree (the scene resolver, a contact sheet) fills one and hands it to the renderer beside the layout.
 public struct Palette: Sendable {
+    /// One palette entry.
     public enum Paint: Sendable {
+        /// A flat colour, for text, boxes and the canvas background.
         case color(Color)
+        /// A bitmap, drawn stretched to its element's frame.
         case image(RGBAImage)
     }
 
+    /// The entries, indexed by `PaintID.index`; entry 0 is black.
     public private(set) var paints: [Paint]
     /// Each colour's id, so a scene with thousands of styles adds colours in constant time.
     private var colorIDs: [Color: Int]
@@ -27,6 +31,7 @@ public struct Palette: Sendable {
         return PaintID(paints.count - 1)
     }
 
+    /// Adds a bitmap and returns its id; every call adds a new entry, even for the same image.
     public mutating func add(_ image: RGBAImage) -> PaintID {
         paints.append(.image(image))
         return PaintID(paints.count - 1)

@@ -3,13 +3,17 @@ import GhostlineImage
 /// A pixel buffer being painted: premultiplied sRGB, 8 bits a channel, composited with source-over.
 ///
 /// Premultiplied storage makes source-over one multiply-add per channel and keeps transparent canvases right;
-/// `image()` converts to the straight alpha PNG wants. All arithmetic is integer, so output is byte-identical
+/// `takeImage()` converts to the straight alpha PNG wants. All arithmetic is integer, so output is byte-identical
 /// on every machine and run.
 public struct PixelCanvas: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     var pixels: [UInt8]
 
+    /// Creates a canvas filled with `background` (any alpha: a clear background gives a transparent image, as the
+    /// ghost overlay of `check` needs).
     public init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height

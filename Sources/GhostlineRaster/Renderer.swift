@@ -5,7 +5,9 @@ import GhostlineLayout
 
 /// Guides drawn over a render to show where the layout put things.
 public struct DebugOverlay: OptionSet, Sendable, Hashable {
+    /// The set's bits, one per guide.
     public let rawValue: Int
+    /// Creates a set of guides from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Every element's frame.
     public static let boxes = DebugOverlay(rawValue: 1 << 0)
@@ -18,6 +20,7 @@ public struct DebugOverlay: OptionSet, Sendable, Hashable {
     /// The scene's baseline grid.
     public static let grid = DebugOverlay(rawValue: 1 << 4)
 
+    /// Each guide's name as the CLI's `--debug` list spells it (matched without regard to case).
     public static let names: [(String, DebugOverlay)] = [
         ("boxes", .boxes), ("baselines", .baselines), ("capHeight", .capHeight), ("xHeight", .xHeight), ("grid", .grid),
     ]
@@ -50,10 +53,24 @@ public struct DebugOverlay: OptionSet, Sendable, Hashable {
 /// baselines land on whole device pixels (the uikit model puts them there by R3; css baselines are rounded
 /// to the nearest pixel, as browsers snap them). Only what lands on the canvas is rasterized.
 public struct Renderer: Sendable {
+    /// Where glyph bitmaps come from and are kept; the process-wide cache by default, so renders share glyphs.
     public var glyphCache: GlyphCache
 
+    /// Creates a renderer that uses `glyphCache` for glyph bitmaps.
     public init(glyphCache: GlyphCache = .shared) { self.glyphCache = glyphCache }
 
+    /// Paints `layout` into a new image of the canvas's size in pixels, in drawing order (a stack before its
+    /// children), then draws the requested guides on top.
+    ///
+    /// The image is `ceil(width × scale)` by `ceil(height × scale)` pixels, with the canvas height after `auto` was
+    /// resolved. This method does not check the scene's size limits (the callers do); it clamps a nonsensical size
+    /// to between 1 and 32,768 pixels a side instead of trapping. Nothing throws; an image paint missing from
+    /// `palette` draws nothing and a colour paint missing from it draws black.
+    /// - Parameters:
+    ///   - layout: The laid-out scene.
+    ///   - palette: The colours and bitmaps the layout's paint ids stand for.
+    ///   - debug: Guides to draw over the render; none by default.
+    /// - Returns: The render, straight-alpha RGBA.
     public func render(_ layout: SceneLayout, palette: Palette, debug: DebugOverlay = []) -> RGBAImage {
         let scale = layout.canvas.scale
         // Callers check the canvas size first (SnapshotRenderer); clamping here keeps a direct caller from

@@ -6,14 +6,19 @@ import GhostlineRaster
 
 /// A resolved scene: the layout tree, the canvas, and the palette its paints refer to.
 public struct Scene: Sendable {
+    /// The canvas: width, height (nil for `auto`), scale, background paint, grid and layout direction.
     public var canvas: Canvas
+    /// The layout model, after the overrides were applied.
     public var model: LayoutModel
+    /// The Dynamic Type category the text styles were sized for, after the overrides were applied.
     public var contentSize: ContentSizeCategory
+    /// The layout tree, with fonts opened and styles applied.
     public var root: LayoutNode
     /// The colours and bitmaps the tree's `PaintID`s stand for.
     public var palette: Palette
     /// The scene's font cascade (its `fallback:` list, then fontconfig).
     public var fallback: FontFallback
+    /// The scene file's path (for a scene built in Swift, a made-up `scene.swift` in its directory).
     public var sourcePath: String
     /// Every file the scene was made from: the scene itself, its font files and its images. Outputs must never
     /// overwrite one of them.
@@ -24,21 +29,30 @@ public struct Scene: Sendable {
     /// Areas, in points, a design review leaves out (`ignore:`).
     public var ignore: [Rect] = []
 
+    /// Creates a resolved scene directly, for callers that build the layout tree themselves (a contact sheet).
     public init(canvas: Canvas, model: LayoutModel, contentSize: ContentSizeCategory = .default, root: LayoutNode,
                 palette: Palette, fallback: FontFallback = FontFallback(), sourcePath: String) {
         self.canvas = canvas; self.model = model; self.contentSize = contentSize; self.root = root
         self.palette = palette; self.fallback = fallback; self.sourcePath = sourcePath
     }
 
+    /// Lays the scene out: every element's frame in points and every label's lines. Nothing throws; the resolver has
+    /// already refused what layout could not handle.
     public func layout() -> SceneLayout {
         StackLayouter(model: model, scale: canvas.scale, fallback: fallback).layout(root, canvas: canvas)
     }
 }
 
+/// What a caller (the CLI's `--scale`, `--model` and `--content-size`) sets over the scene's own values; nil
+/// keeps the scene's.
 public struct SceneOverrides: Sendable {
+    /// Replaces `canvas.scale`.
     public var scale: Scale?
+    /// Replaces `model:`.
     public var model: LayoutModel?
+    /// Replaces `canvas.contentSize`.
     public var contentSize: ContentSizeCategory?
+    /// Creates overrides; by default none.
     public init(scale: Scale? = nil, model: LayoutModel? = nil, contentSize: ContentSizeCategory? = nil) {
         self.scale = scale; self.model = model; self.contentSize = contentSize
     }

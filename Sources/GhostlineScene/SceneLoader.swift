@@ -5,8 +5,10 @@ import GhostlineFonts
 /// `SceneResolver` (fonts, images, Dynamic Type → a `Scene`). The description can be resolved again with other
 /// overrides (the Dynamic Type contact sheet resolves one description twelve times).
 public struct SceneLoader {
+    /// Where fonts are opened and cached; the process-wide library by default.
     public var fonts: FontLibrary
 
+    /// Creates a loader that opens fonts through `fonts`.
     public init(fonts: FontLibrary = .shared) { self.fonts = fonts }
 
     /// The largest scene file read: far beyond any hand-written scene, and a guard against reading a device.
@@ -17,6 +19,15 @@ public struct SceneLoader {
     /// label took 42 s and 2.3 GB, and aliases could repeat a long text in up to 10,000 labels.
     public static let maximumTextCharacters = 200_000
 
+    /// Reads, parses and resolves a scene file.
+    ///
+    /// - Parameters:
+    ///   - path: The scene file (YAML or JSON); relative paths inside it are relative to its directory.
+    ///   - overrides: Scale, model and content size to use instead of the scene's.
+    /// - Returns: The resolved scene, ready for ``Scene/layout()``.
+    /// - Throws: ``SceneError`` for a missing, unreadable, oversized or non-UTF-8 file, for anything the parser
+    ///   refuses (an unknown key, a wrong type, a value out of range), and for what resolving finds (a font that is
+    ///   not installed, an undefined style, an unreadable image, a canvas over the pixel limit).
     public func load(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
         try resolve(try describe(path: path), overrides: overrides)
     }
@@ -59,6 +70,9 @@ public struct SceneLoader {
         try resolve(try SceneParser.parse(text, path: path), overrides: overrides)
     }
 
+    /// Resolves a description: opens fonts and images, applies Dynamic Type and the overrides.
+    ///
+    /// - Throws: ``SceneError`` naming the place the description recorded, as ``SceneResolver/resolve(_:)`` does.
     public func resolve(_ description: SceneDescription, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
         try SceneResolver(fonts: fonts, overrides: overrides).resolve(description)
     }

@@ -3,6 +3,8 @@ import GhostlineFonts
 
 /// The direction a run of text is shaped and drawn in.
 public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Left to right (Latin, CJK, …) or right to left (Arabic, Hebrew, …). The raw values are the spellings the
+    /// layout JSON writes.
     case leftToRight, rightToLeft
 
     /// The direction of a bidi embedding level: even levels are left-to-right, odd ones right-to-left (UAX #9).
@@ -13,10 +15,16 @@ public enum TextDirection: String, Sendable, Hashable, Codable, CaseIterable {
 /// the right forms. Kerning and standard ligatures are on by default, as in UIKit; letter spacing (UIKit's
 /// `kern` attribute, CSS `letter-spacing`) is in points.
 public struct ShapingOptions: Hashable, Sendable {
+    /// Whether the font's kerning (`kern`) applies; on by default, as UIKit kerns by default. Off switches the
+    /// `kern` feature off for the whole run.
     public var kerning: Bool
+    /// Whether standard and contextual ligatures (`liga`, `clig`) apply; on by default, as in UIKit. Off keeps "fi"
+    /// as two glyphs.
     public var ligatures: Bool
     /// Points added after every cluster (a ligature counts once), like NSAttributedString's `.kern`.
     public var letterSpacing: Double
+    /// The direction HarfBuzz shapes the run in. It decides the order of the glyphs in ``ShapedRun/glyphs`` and which
+    /// forms joining scripts take, so it must match the bidi level of the run.
     public var direction: TextDirection
     /// ISO 15924 tag (`Latn`, `Deva`, `Arab`); nil lets HarfBuzz guess from the text.
     public var script: String?
@@ -25,20 +33,28 @@ public struct ShapingOptions: Hashable, Sendable {
     /// OpenType features switched on or off for some characters (e.g. `halt` to trim CJK punctuation).
     public var features: [ShapingFeature] = []
 
+    /// Creates options with UIKit's defaults: kerning and ligatures on, no letter spacing, left to right, script and
+    /// language guessed by HarfBuzz, no extra features.
     public init(kerning: Bool = true, ligatures: Bool = true, letterSpacing: Double = 0,
                 direction: TextDirection = .leftToRight, script: String? = nil, language: String? = nil) {
         self.kerning = kerning; self.ligatures = ligatures; self.letterSpacing = letterSpacing
         self.direction = direction; self.script = script; self.language = language
     }
 
+    /// UIKit's defaults: see ``init(kerning:ligatures:letterSpacing:direction:script:language:)``.
     public static let `default` = ShapingOptions()
 }
 
 /// An OpenType feature for the characters `range` of the paragraph (all of them when nil).
 public struct ShapingFeature: Hashable, Sendable {
+    /// The four-letter OpenType feature tag (`kern`, `liga`, `halt`, `palt`); a tag of any other length is skipped.
     public var tag: String
+    /// The feature's value: 0 switches it off, 1 on; features with alternates take the alternate's number.
     public var value: UInt32
+    /// The scalars of the paragraph the feature applies to, as offsets into ``ShapingText/scalars``; nil for all of
+    /// them.
     public var range: Range<Int>?
+    /// Creates a feature setting, on (value 1) for the whole paragraph unless told otherwise.
     public init(_ tag: String, value: UInt32 = 1, range: Range<Int>? = nil) {
         self.tag = tag; self.value = value; self.range = range
     }
@@ -54,6 +70,7 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var advance: Double
     /// Offset from the pen position in points (x right, y up, as fonts measure).
     public var offsetX: Double
+    /// Vertical offset from the pen position in points, y up (positive raises the glyph, as a mark above its base).
     public var offsetY: Double
     /// HarfBuzz's UNSAFE_TO_BREAK: ending a line just before this glyph's cluster and shaping the two halves
     /// apart would give different glyphs or advances (a kerning pair, a ligature, Arabic joining).
@@ -63,9 +80,11 @@ public struct ShapedGlyph: Hashable, Sendable {
 /// A paragraph's code points, shared by every run shaped from it: HarfBuzz sees the text around a run as
 /// context (Arabic joining across a font change), and clusters come back as offsets into the whole paragraph.
 public struct ShapingText: Sendable {
+    /// The whole paragraph; runs and feature ranges index into it by scalar offset.
     public let scalars: [Unicode.Scalar]
     let codepoints: [UInt32]
 
+    /// Wraps a paragraph's scalars for shaping.
     public init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
         self.codepoints = scalars.map(\.value)
@@ -77,22 +96,31 @@ public struct ShapingText: Sendable {
 public struct ShapedRun: Sendable {
     /// The scalars of the paragraph this run shaped.
     public let range: Range<Int>
+    /// The positioned glyphs, in visual order (left to right on the page whatever the direction).
     public let glyphs: [ShapedGlyph]
+    /// The direction the run was shaped in.
     public let direction: TextDirection
+    /// The font size in points that the advances and offsets were computed for.
     public let pointSize: Double
 
+    /// Creates a run from glyphs already shaped; layout uses it to rebuild a run whose glyphs it adjusted (a tab or a
+    /// collapsed space given no advance).
     public init(range: Range<Int>, glyphs: [ShapedGlyph], direction: TextDirection, pointSize: Double) {
         self.range = range; self.glyphs = glyphs; self.direction = direction; self.pointSize = pointSize
     }
 
+    /// The run's width in points: the sum of its glyphs' advances, letter spacing included.
     public var totalAdvance: Double { glyphs.reduce(0) { $0 + $1.advance } }
 }
 
 /// The result of shaping a whole text with one font and size, left to right: the simple case (tests, the
 /// ellipsis, captions). Paragraph layout uses `ShapedRun`s.
 public struct ShapedText: Sendable {
+    /// The text that was shaped, as Unicode scalars; glyph clusters are offsets into it.
     public let scalars: [Unicode.Scalar]
+    /// The positioned glyphs, in visual order.
     public let glyphs: [ShapedGlyph]
+    /// The font size in points that the advances were computed for.
     public let pointSize: Double
     /// `scalarAdvancePrefix[i]` is the total advance of every glyph whose cluster lies before scalar `i`, so the
     /// width of any scalar range is one subtraction.
@@ -103,6 +131,7 @@ public struct ShapedText: Sendable {
         scalarAdvancePrefix[range.upperBound] - scalarAdvancePrefix[range.lowerBound]
     }
 
+    /// The width of the whole text in points, letter spacing included.
     public var totalAdvance: Double { scalarAdvancePrefix.last ?? 0 }
 }
 
@@ -119,6 +148,15 @@ public enum Shaper {
         shape(scalars: Array(text.unicodeScalars), font: font, pointSize: pointSize, options: options)
     }
 
+    /// Shapes `scalars` as one run in one font (left to right unless `options` say otherwise), and indexes the advances
+    /// by scalar so that ``ShapedText/advance(of:)`` can measure any range.
+    ///
+    /// - Parameters:
+    ///   - scalars: The text to shape.
+    ///   - font: The font. A font HarfBuzz cannot open gives no glyphs (zero width); nothing throws.
+    ///   - pointSize: The size in points.
+    ///   - options: Features, letter spacing, direction, script and language.
+    /// - Returns: The glyphs and a per-scalar running total of their advances.
     public static func shape(scalars: [Unicode.Scalar], font: Font, pointSize: Double,
                              options: ShapingOptions = .default) -> ShapedText {
         let run = shape(ShapingText(scalars), range: 0..<scalars.count, font: font, pointSize: pointSize, options: options)

@@ -10,14 +10,19 @@ import SnapshotTesting
 /// A render as swift-snapshot-testing stores it (a PNG) and as Ghostline's differ explains it: the scale and
 /// the labels' lines, so a failure says which baseline moved, in points.
 public struct GhostlineRender: Sendable {
+    /// The pixels: the render, or the reference PNG read back (empty when either could not be made or read).
     public var image: RGBAImage
+    /// Pixels per point, so that the failure message gives offsets in points; a reference read back from disk is @1x,
+    /// and the comparison uses the new render's scale.
     public var scale: Scale
     /// Where the render's labels are (empty for a reference read back from disk).
     public var labels: [LabelLines]
+    /// The colour the render was drawn on: pixels of this colour in both images are left out of the statistics.
     public var background: Color
     /// Why there is no render (the scene could not be resolved); the diff reports it.
     public var failure: String?
 
+    /// Wraps an image; without labels the diff compares pixels only.
     public init(image: RGBAImage, scale: Scale, labels: [LabelLines] = [], background: Color = .white, failure: String? = nil) {
         self.image = image; self.scale = scale; self.labels = labels; self.background = background; self.failure = failure
     }
@@ -78,6 +83,11 @@ extension Snapshotting where Value == SceneDescription, Format == GhostlineRende
     /// ```
     public static var ghostline: Snapshotting<SceneDescription, GhostlineRender> { .ghostline() }
 
+    /// A scene rendered to PNG and diffed with Ghostline's diff, with the review's options, the scene overrides
+    /// (scale, model, content size) and the renderer to use.
+    ///
+    /// A scene that cannot be resolved or rendered does not throw: the snapshot records the failure, and the
+    /// assertion fails with its message.
     public static func ghostline(options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
                                  renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, GhostlineRender> {
         Snapshotting(pathExtension: "png", diffing: .ghostline(options: options)) { description in
@@ -98,6 +108,8 @@ extension Snapshotting where Value == SceneDescription, Format == String {
     /// The scene's layout JSON as a text snapshot: every frame, line and baseline, reviewable in a pull request.
     public static var ghostlineLayout: Snapshotting<SceneDescription, String> { .ghostlineLayout() }
 
+    /// The scene's layout JSON as a text snapshot, with scene overrides and a renderer of your choosing. A scene that
+    /// cannot be laid out gives a one-line message as the snapshot's text, so the assertion shows it.
     public static func ghostlineLayout(overrides: SceneOverrides = SceneOverrides(),
                                        renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, String> {
         Snapshotting<String, String>.lines.pullback { description in

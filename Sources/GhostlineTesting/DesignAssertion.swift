@@ -6,20 +6,29 @@ import GhostlineScene
 /// A scene for a test: a scene file (a path relative to the test file, as swift-snapshot-testing resolves
 /// paths), or a scene built in Swift.
 public enum TestScene: Sendable, ExpressibleByStringLiteral {
+    /// A scene file: an absolute path, or one relative to the directory of the test file.
     case file(String)
+    /// A scene built in Swift; reports name it after the test file and function (`CardTests.card`).
     case description(SceneDescription)
 
+    /// A scene file by path: `"Scenes/card.yaml"`.
     public init(stringLiteral path: String) { self = .file(path) }
 }
 
 /// Where a check was called from: the test file (paths resolve next to it, snapshots live beside it) and the
 /// test function (it names snapshots and artifacts).
 public struct TestLocation: Sendable {
+    /// The test file's path (`#filePath`): relative scene, design and snapshot paths resolve against its directory.
     public var filePath: String
+    /// The test function (`#function`); its name without the argument list names snapshots and artifacts.
     public var function: String
+    /// The line of the call (`#line`), where the framework reports a failure.
     public var line: Int
+    /// The column of the call (`#column`).
     public var column: Int
 
+    /// Creates a location; the assertion functions fill it from their `#filePath`, `#function`, `#line` and
+    /// `#column` defaults.
     public init(filePath: String, function: String, line: Int, column: Int) {
         self.filePath = filePath; self.function = function; self.line = line; self.column = column
     }
@@ -39,6 +48,7 @@ public struct TestLocation: Sendable {
 
 /// The outcome of a design or snapshot check, whatever test framework reports it.
 public struct DesignAssertionOutcome: Sendable {
+    /// True when the check passed; the message then holds the summary.
     public var passed: Bool
     /// What the failure says: the summary in points, then every artifact's path, or how to record.
     public var message: String

@@ -2,6 +2,7 @@
 //
 //   swift run -c release ghostline-bench [SCENE] [--iterations N]
 //   swift run -c release ghostline-bench --long-text      # layout time against text length
+//   swift run -c release ghostline-bench --suite [--entries 200] [--rounds 3] [--scene SCENE]   # suite vs a loop
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
 // hb-view, rendering the same text with the same font and size to PNG) is measured interleaved in one run.
@@ -21,6 +22,11 @@ var iterations = 50
 if let flag = arguments.firstIndex(of: "--iterations"), flag + 1 < arguments.count, let n = Int(arguments[flag + 1]) {
     iterations = max(3, n)
     arguments.removeSubrange(flag...(flag + 1))
+}
+if arguments.first == "--suite" {
+    // A generated suite: one `ghostline check` process per check against `ghostline suite` (SuiteBench.swift).
+    try SuiteBench(arguments: Array(arguments.dropFirst())).run()
+    exit(0)
 }
 if arguments.first == "--diff", arguments.count == 3 {
     // Stage timings of `ghostline diff A B`: decode both PNGs, pixel diff, ghost image.

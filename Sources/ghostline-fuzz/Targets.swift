@@ -4,6 +4,7 @@ import Ghostline
 import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
+import GhostlineLayout
 import GhostlinePNG
 import GhostlineScene
 
@@ -31,6 +32,8 @@ let fuzzTargets: [FuzzTarget] = [
     FuzzTarget(name: "font", summary: "font files: load every face, metrics, three glyphs", exercise: exerciseFont),
     FuzzTarget(name: "layout-json", summary: "layout JSON, then baseline measurement in a review",
                exercise: exerciseLayoutJSON),
+    FuzzTarget(name: "text", summary: "text and a style from the bytes: analysis, fallback, shaping, breaking, placement, raster",
+               exercise: exerciseText),
 ]
 
 let fonts = FontLibrary()
@@ -100,4 +103,45 @@ func write(_ bytes: [UInt8], to path: String) -> Bool {
     defer { close(fd) }
     let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
     return written == bytes.count
+}
+
+/// The label pipeline on arbitrary text: the first eight bytes choose the style (font, size, letter spacing, line
+/// height, model, wrapping keys, width, scale, line count, truncation, alignment, direction), the rest is the text,
+/// decoded as UTF-8 with replacement (so every byte sequence reaches the pipeline). Values stay inside the ranges a
+/// scene file may give: what is fuzzed is the text handling, not the parser's range checks.
+func exerciseText(_ bytes: [UInt8]) {
+    guard bytes.count > 8 else { return }
+    let b = Array(bytes.prefix(8))
+    let text = String(decoding: bytes.dropFirst(8).prefix(1000), as: UTF8.self)
+    let model: LayoutModel = b[4] & 1 == 0 ? .uikit : .css
+    var style = StyleDescription(font: ["Inter", "DejaVu Sans", "Noto Sans"][Int(b[0]) % 3], size: 2 + Double(b[1] % 96))
+    style.letterSpacing = Double(Int8(bitPattern: b[2])) / 16
+    if b[3] & 1 == 1 { style.lineHeight = 1 + Double(b[3] >> 1) }
+    style.lineHeightStrategy = LineHeightStrategy.allCases[Int(b[3] >> 5) % LineHeightStrategy.allCases.count]
+    if model == .css {
+        style.whiteSpace = WhiteSpace.allCases[Int(b[5]) % WhiteSpace.allCases.count]
+        style.overflowWrap = OverflowWrap.allCases[Int(b[5] >> 3) % OverflowWrap.allCases.count]
+        style.wordBreak = WordBreak.allCases[Int(b[5] >> 5) % WordBreak.allCases.count]
+        style.hyphens = b[7] & 0x80 == 0 ? nil : .auto
+    } else if b[7] & 0x80 != 0 {
+        style.hyphenationFactor = 1
+    }
+    style.language = ["en", "de", "ar", "ja", "th", "hi"][Int(b[4] >> 4) % 6]
+    let modes = LineBreakMode.allCases, alignments = TextAlignment.allCases
+    let directions: [WritingDirection?] = [nil, .leftToRight, .rightToLeft]
+    let description = SceneDescription(width: 1 + Double(b[6]) * 2, scale: 1 + Int(b[4] >> 1) % 3, model: model) {
+        VStack {
+            Label(text, id: "t", style: style, numberOfLines: Int(b[7] % 5),
+                  alignment: alignments[Int(b[7] >> 3) % alignments.count], lineBreakMode: modes[Int(b[5] >> 2) % modes.count],
+                  baseWritingDirection: directions[Int(b[2]) % 3])
+        }
+    }
+    guard let scene = try? SceneLoader(fonts: fonts).resolve(description) else { return }
+    // Layout for every input; pixels for one in eight (rasterizing is most of the time, and it is the label
+    // pipeline that is fuzzed here: the raster has its own inputs in every other target's scenes).
+    if b[6] & 7 == 0 {
+        _ = try? SnapshotRenderer(fonts: fonts).render(scene)
+    } else {
+        _ = scene.layout()
+    }
 }

@@ -166,6 +166,11 @@ struct CLIConventionTests {
         // Bad values are refused by their flag; label flags without --text are refused too.
         let bad = try runCLI(["render", "--text", "x", "--size", "0", "-o", fitted])
         #expect(bad.status == 2 && bad.stderr.contains("--size"))
+        // Errors found while resolving name the flag they come from, not --text.
+        let wide = try runCLI(["render", "--text", "x", "--width", "20000", "-o", fitted])
+        #expect(wide.status == 2 && wide.stderr.hasPrefix("ghostline: --width:"), "\(wide.stderr)")
+        let font = try runCLI(["render", "--text", "x", "--font", "NoSuchFontAnywhere", "-o", fitted])
+        #expect(font.status == 2 && font.stderr.hasPrefix("ghostline: --font:"), "\(font.stderr)")
         let stray = try runCLI(["render", Paths.demoScene, "--size", "20", "-o", fitted])
         #expect(stray.status == 2 && stray.stderr.contains("--size sets the label of --text"))
     }

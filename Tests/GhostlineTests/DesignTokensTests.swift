@@ -28,6 +28,19 @@ struct DesignTokensTests {
         #expect(tokens.skipped == ["color": 2, "dimension": 3, "fontFamily": 2, "fontWeight": 1])
     }
 
+    /// The numbers 0 and 1 are numbers, not booleans (Foundation on Linux bridges both to NSNumber): a line height
+    /// multiple of 1 and a letter spacing of 0 are read; `true` as a weight is refused.
+    @Test func zeroAndOneAreNumbers() throws {
+        func tokens(_ body: String) throws(DesignTokenError) -> DesignTokens {
+            try DesignTokens(data: Data(#"{ "t": { "$type": "typography", "$value": { "fontFamily": "Inter", \#(body) } } }"#.utf8))
+        }
+        let one = try tokens(#""fontSize": "20px", "lineHeight": 1, "letterSpacing": 0"#).styles.first
+        #expect(one?.lineHeight == 20 && one?.letterSpacing == 0)
+        #expect(try tokens(#""fontSize": 1"#).styles.first?.size == 1)
+        #expect(throws: DesignTokenError.self) { try tokens(#""fontSize": 17, "fontWeight": true"#) }
+        #expect(throws: DesignTokenError.self) { try tokens(#""fontSize": true"#) }
+    }
+
     /// The CLI writes a style guide a scene can include, and lists what it did not import.
     @Test func importThenIncludeInAScene() throws {
         let directory = try Paths.temporaryDirectory()

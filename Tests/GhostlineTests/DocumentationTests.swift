@@ -159,10 +159,9 @@ struct DocumentationTests {
             #expect(!section.contains("`\(name)"), "`\(name)` is implemented but still listed as planned")
             #expect(Self.documents(name), "`\(name)` is implemented but not described in docs/scene-format.md")
         }
-        let refused: [(what: String, arguments: [String])] = [
-            ("ghostline suite", ["suite", "Fixtures/scenes"]),
-            ("ghostline suite merge", ["suite", "merge", "a.json", "b.json"]),
-        ]
+        // `ghostline suite` and `suite merge` landed (issue 10; SuiteDocumentationTests checks their flags): nothing
+        // the contract names is refused any more. A command planned later goes here until it works.
+        let refused: [(what: String, arguments: [String])] = []
         for (what, arguments) in refused {
             #expect(section.contains(what), "`\(what)` is missing from the planned section")
             let result = try runCLI(arguments)

@@ -21,6 +21,7 @@ import Testing
             case "png", "jpeg", "webp": return ["diff", path, FuzzRegressionTests.reference]
             case "font": return ["metrics", path, "--size", "17"]
             case "layout-json": return ["diff", FuzzRegressionTests.reference, FuzzRegressionTests.reference, "--layout", path]
+            case "text": return ["text", path]   // no CLI reads text with a style from bytes: the harness replays it
             default: return ["layout", path]   // scene
             }
         }
@@ -45,7 +46,7 @@ import Testing
 
     @Test(arguments: findings)
     func findingEndsWithAnExitStatusAndOneLine(_ finding: Finding) throws {
-        let result = try runCLI(finding.arguments)
+        let result = finding.target == "text" ? try runFuzzHarness(finding.arguments) : try runCLI(finding.arguments)
         let check = {
             #expect([0, 1, 2].contains(result.status), "\(finding): exit status \(result.status)")
             #expect(result.stderr.split(separator: "\n").count <= 1, "\(finding): \(result.stderr)")
@@ -56,4 +57,20 @@ import Testing
             check()
         }
     }
+}
+
+/// Runs the fuzz harness (`ghostline-fuzz TARGET FILE`, built beside `ghostline` for the test run) in a child process.
+func runFuzzHarness(_ arguments: [String]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = Paths.executable.deletingLastPathComponent().appendingPathComponent("ghostline-fuzz")
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                     stderr: String(decoding: stderr, as: UTF8.self))
 }

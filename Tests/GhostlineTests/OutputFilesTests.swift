@@ -62,4 +62,22 @@ struct OutputFilesTests {
         let twice = try runCLI(["render", scene, "-o", directory.path + "/x.png", "--layout", directory.path + "/x.png"])
         #expect(twice.status == 2 && !FileManager.default.fileExists(atPath: directory.path + "/x.png"))
     }
+
+    /// A rename that fails at commit (here the second destination became a directory after it was staged) puts back
+    /// what the first rename replaced: the old file keeps its bytes, and no temporary or backup file is left.
+    @Test func aFailedRenamePutsBackWhatWasAlreadyReplaced() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("first.png").path
+        let second = directory.appendingPathComponent("second.json").path
+        try Data("old first".utf8).write(to: URL(fileURLWithPath: first))
+        var files = OutputFiles()
+        try files.stage(Array("new first".utf8), to: first)
+        try files.stage(Array("new second".utf8), to: second)
+        try FileManager.default.createDirectory(atPath: second + "/blocker", withIntermediateDirectories: true)
+        #expect(throws: OutputError.self) { try files.commit() }
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "old first")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(left == ["first.png", "second.json"], "\(left)")
+    }
 }

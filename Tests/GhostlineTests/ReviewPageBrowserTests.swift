@@ -35,6 +35,9 @@ struct ReviewPageBrowserTests {
         offRows: document.querySelectorAll('#labels tbody tr.off').length,
         pixelated: getComputedStyle(images[0]).imageRendering,
         ignoredBoxes: document.querySelectorAll('.frame .ignored').length,
+        findings: document.querySelectorAll('#findings li').length,
+        failingFindings: document.querySelectorAll('#findings li.fails').length,
+        findingBoxes: document.querySelectorAll('.frame .finding').length,
         ignoredBoxWidths: Array.from(document.querySelectorAll('.frame .ignored')).map(function (box) {
           return Math.round(box.getBoundingClientRect().width);
         })
@@ -81,6 +84,10 @@ struct ReviewPageBrowserTests {
         #expect(result["pixelated"] as? String == "pixelated")
         #expect(result["ignoredBoxes"] as? Int == 6)
         #expect((result["ignoredBoxWidths"] as? [Int]) == Array(repeating: 375, count: 6))   // the frames are 375 pt wide at zoom 1
+        // Both labels are off (one failing baseline finding each), outlined on the diff image.
+        #expect((result["failingFindings"] as? Int ?? 0) >= 2)
+        #expect((result["findings"] as? Int ?? 0) >= (result["failingFindings"] as? Int ?? 0))
+        #expect(result["findingBoxes"] as? Int == 2, "\(result)")
 
         let screenshot = dir.appendingPathComponent("review.png").path
         _ = try run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1600",

@@ -35,6 +35,102 @@ struct StackSceneTests {
     ///   child: icon (44 − 29) / 2 = 7.5 → 22.5 px rounds to 23 px = 7.667; labels (44 − 20.667) / 2 = 11.667
     ///   (35 px), baselines 11.667 + 16.333 = 28; chevron (44 − 13) / 2 = 15.5 → 47 px = 15.667.
     /// Nothing is truncated: "HomeNetwork-5G" keeps its whole 145.667 pt.
+    /// A vertical `fillEqually` stack with no height of its own is as tall as it fits: UIStackView's equal-height
+    /// constraints against each label's compression resistance (750, above hugging's 250) make every label as tall
+    /// as the tallest. Inter's line height is 1.2102 em (hhea 2728 + 680 over 2816 units), 48.41 pt at 40 pt, which
+    /// ceils to 49 pt at @1x (R2), so three labels are 49 pt each and the stack 147 pt; with `fill` the 17 pt labels keep
+    /// their own 21 pt (20.574 ceiled).
+    @Test func verticalFillEquallyWithoutAHeightEqualsTheTallest() throws {
+        func yaml(_ distribution: String) -> String {
+            """
+            canvas: { width: 200, scale: 1 }
+            styles: { s: { font: Inter, size: 17 }, big: { font: Inter, size: 40 } }
+            root:
+              distribution: \(distribution)
+              children:
+                - label: { id: a, text: small, style: s }
+                - label: { id: b, text: Big, style: big }
+                - label: { id: c, text: small, style: s }
+            """
+        }
+        let equal = frames(try layout(yaml("fillEqually")))
+        #expect(["a", "b", "c"].map { equal[$0]?.height } == [49, 49, 49])
+        #expect(equal["c"]?.minY == 98)
+        let fill = frames(try layout(yaml("fill")))
+        #expect(["a", "b", "c"].map { fill[$0]?.height } == [21, 49, 21])
+    }
+
+    /// Two spacers share a row's extra space equally, so a label between them is centred: "Wi-Fi" is 42 pt wide
+    /// at @1x (ceil 41.993) in a 200 pt row, so each spacer is (200 − 42) / 2 = 79 pt and the label starts at 79.
+    /// With `minLength: 100` on the first, the spacers start at 100 and 0 and share what is left, 200 − 42 − 100
+    /// = 58 pt, as 29 each: the label starts at 129.
+    @Test func spacersShareEquallyAndCentreWhatIsBetweenThem() throws {
+        func x(_ first: Double) throws -> Double? {
+            let yaml = """
+            canvas: { width: 200, scale: 1 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              children:
+                - spacer: { minLength: \(first) }
+                - label: { id: l, text: Wi-Fi, style: s }
+                - spacer: {}
+            """
+            return frames(try layout(yaml))["l"]?.minX
+        }
+        #expect(try x(0) == 79)
+        #expect(try x(100) == 129)
+    }
+
+    /// A spacer's `minLength` is along the stack that holds it, whichever way it is measured: a column holding a
+    /// 200 pt spacer is 200 pt tall and, with nothing else in it, no wider than with a 0 pt spacer (0 pt).
+    @Test func aSpacersMinimumIsAlongItsOwnStackOnly() throws {
+        func column(_ minLength: Double) throws -> Rect? {
+            let yaml = """
+            canvas: { width: 375, scale: 3 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              distribution: equalSpacing
+              children:
+                - label: { id: a, text: Left, style: s }
+                - stack: vertical
+                  id: col
+                  children:
+                    - spacer: { minLength: \(minLength) }
+                - label: { id: b, text: Right, style: s }
+            """
+            return frames(try layout(yaml))["col"]
+        }
+        #expect(try column(200)?.width == 0)
+        #expect(try column(200)?.height == 200)
+        #expect(try column(0)?.width == 0)
+    }
+
+    /// Priority 1000 is required, not just the highest: two labels that both hug at 1000 keep their intrinsic
+    /// widths in a wide row (the space is left after the last, as with nothing to absorb it), and two that resist
+    /// compression at 1000 keep theirs in a narrow row (they overflow it) — at 999 the first would stretch, and
+    /// one would shrink. "Wi-Fi" is 42 pt at @1x, "HomeNetwork-5G" ceil(145.514) = 146 pt.
+    @Test func priority1000IsRequired() throws {
+        func widths(_ key: String, _ value: Int, row: Double) throws -> [Double?] {
+            let yaml = """
+            canvas: { width: \(row), scale: 1 }
+            styles: { s: { font: Inter, size: 17 } }
+            root:
+              stack: horizontal
+              children:
+                - label: { id: a, text: Wi-Fi, style: s, \(key): \(value) }
+                - label: { id: b, text: HomeNetwork-5G, style: s, \(key): \(value) }
+            """
+            let f = frames(try layout(yaml))
+            return [f["a"]?.width, f["b"]?.width]
+        }
+        #expect(try widths("hugging", 1000, row: 300) == [42, 146])
+        #expect(try widths("hugging", 999, row: 300) == [154, 146])
+        #expect(try widths("compressionResistance", 1000, row: 150) == [42, 146])
+        #expect(try widths("compressionResistance", 999, row: 150) != [42, 146])
+    }
+
     @Test func settingsRowLaysOutWithoutTruncation() throws {
         let layout = try loader.load(path: Self.settingsRow).layout()
         let f = frames(layout)

@@ -7,39 +7,53 @@ import GhostlinePNG
 /// One line's geometry in both images, in points (y down). Offsets are render − design: negative means the
 /// render sits higher (or further left) than the design.
 public struct LineComparison: Sendable {
+    /// The line's position in its label, from 0.
     public var index: Int
+    /// The first scalar of the label's text on the line (as the layout JSON's `start`).
     public var start: Int
+    /// The end (exclusive) of the line's scalars.
     public var end: Int
     /// Where the layout put the baseline.
     public var layoutBaseline: Double
     /// Baselines measured from the ink in each image (nil when the band has no ink there).
     public var renderBaseline: Double?
+    /// See ``renderBaseline``: the baseline measured in the design, nil without ink.
     public var designBaseline: Double?
+    /// The line's ink box in the render, in points; nil without ink.
     public var renderInk: Rect?
+    /// The line's ink box in the design, in points; nil without ink.
     public var designInk: Rect?
 
+    /// Render baseline − design baseline in points (negative: the render's line sits higher); nil unless both have ink.
     public var baselineOffset: Double? {
         guard let renderBaseline, let designBaseline else { return nil }
         return renderBaseline - designBaseline
     }
+    /// Render ink's left edge − design ink's left edge in points (negative: the render starts further left); nil unless
+    /// both have ink.
     public var leftOffset: Double? {
         guard let renderInk, let designInk else { return nil }
         return renderInk.minX - designInk.minX
     }
+    /// Render ink width − design ink width in points (positive: the render's line is wider); nil unless both have ink.
     public var widthDifference: Double? {
         guard let renderInk, let designInk else { return nil }
         return renderInk.width - designInk.width
     }
 }
 
+/// One label compared: its lines in both images, the line counts each image shows, and glyphs no font had.
 public struct LabelComparison: Sendable {
+    /// The label's id, as in the layout.
     public var id: String
     /// The label's frame in the layout, in points: pixel regions inside it are the label's to explain.
     public var frame: Rect
+    /// One comparison per line of the layout, in order.
     public var lines: [LineComparison]
     /// Lines of text found in each image within the label's region (nil: no ink there). The layout's own count
     /// is `lines.count`.
     public var renderLineCount: Int?
+    /// See ``renderLineCount``: the lines of text found in the design.
     public var designLineCount: Int?
     /// Characters of the label no font could draw (`U+XXXX`), from its layout.
     public var missingGlyphs: [String] = []
@@ -58,26 +72,42 @@ public struct LabelComparison: Sendable {
 
 /// The outcome of comparing a render with a design export.
 public struct DesignComparison: Sendable {
+    /// The render's path as the report names it (`SCENE (rendered)` for `check`).
     public var renderPath: String
+    /// The design export's path.
     public var designPath: String
+    /// The scene the render came from (`check`); nil for `diff`.
     public var scenePath: String?
+    /// The layout JSON the labels came from (`diff --layout`); nil otherwise.
     public var layoutPath: String?
+    /// The render's size in pixels, before any cropping to the overlap.
     public var renderSize: PixelSize
+    /// The design's size in pixels, before any cropping to the overlap.
     public var designSize: PixelSize
     /// The area compared: the top-left overlap when the sizes differ (a finding of its own; see `findings`).
     public var comparedSize: PixelSize
+    /// True when the sizes differ and only the top-left overlap was compared.
     public var anchoredTopLeft: Bool
+    /// The scale both images are compared at: pixels per point for every length in points.
     public var scale: Scale
+    /// The options the review ran with.
     public var options: ReviewOptions
+    /// The pixel comparison: counts, ratio, regions and the diff image (empty when `makeDiffImage` was off).
     public var diff: DiffResult
     /// The render drawn on a clear canvas (from `check`), which makes the ghost exact; nil for `diff`.
     public var renderOverlay: RGBAImage?
+    /// The colour the render was drawn on; pixels of this colour in both images are not compared (Ghostline's mode).
     public var background: Color
+    /// The render, cropped to the compared area.
     public var render: RGBAImage
+    /// The design export, cropped to the compared area.
     public var design: RGBAImage
+    /// One comparison per label of the layout, in layout order; empty for a `diff` without `--layout`.
     public var labels: [LabelComparison]
 
+    /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }
+    /// True when the share of differing pixels is within `options.tolerance`.
     public var pixelsPass: Bool { diff.ratio <= options.tolerance }
     /// The labels with a finding that fails (baselines, missing text, line count, missing glyphs).
     public var offendingLabels: [LabelComparison] {
@@ -108,20 +138,31 @@ public struct DesignComparison: Sendable {
 /// Compares a render with a design export: pixels (perceptual diff), a ghost image, and where each label's
 /// lines sit in both images.
 public enum DesignReview {
+    /// What a review compares: two images at one scale, the background the render was drawn on, and the labels'
+    /// lines from a layout.
     public struct Input {
+        /// The render (Ghostline's output, or any image for `diff`).
         public var render: RGBAImage
+        /// The design export; its size may differ from the render's (a finding, not an error).
         public var design: RGBAImage
+        /// The render's name in the report and summary.
         public var renderPath: String
+        /// The design's name in the report and summary.
         public var designPath: String
+        /// The scale of both images: how many pixels a point is when lengths are reported in points.
         public var scale: Scale
         /// The colour the render was drawn on (the scene's background), for the ghost and the statistics.
         public var background: Color
         /// The render drawn on a clear background, when the caller has the scene: an exact ghost overlay.
         public var renderOverlay: RGBAImage?
+        /// The labels' lines from the layout; empty for a pixels-only review.
         public var labels: [LabelLines]
+        /// The scene the render came from, for the report; nil for `diff`.
         public var scenePath: String?
+        /// The layout JSON the labels came from, for the report; nil otherwise.
         public var layoutPath: String?
 
+        /// Creates an input; without labels the review compares pixels only.
         public init(render: RGBAImage, design: RGBAImage, renderPath: String, designPath: String, scale: Scale,
                     background: Color, renderOverlay: RGBAImage? = nil, labels: [LabelLines] = [],
                     scenePath: String? = nil, layoutPath: String? = nil) {
@@ -131,6 +172,17 @@ public enum DesignReview {
         }
     }
 
+    /// Compares a render with a design export: the pixel diff, then each label's lines measured from the ink of both
+    /// images.
+    ///
+    /// When the sizes differ, the top-left overlap is compared and the difference becomes a finding.
+    /// - Parameters:
+    ///   - input: The two images, their scale and background, and the labels' lines.
+    ///   - options: Thresholds, tolerance, ignored areas and diff image settings.
+    /// - Returns: The comparison; its ``DesignComparison/passes`` and ``DesignComparison/findings`` give the verdict.
+    /// - Throws: ``ReviewError/badInput(_:)`` when an image has no pixels to overlap or the pixel diff refuses its
+    ///   input, ``ReviewError/badIgnoreBox(index:box:reason:)`` for an ignore box that is not finite, is empty or lies
+    ///   outside the image.
     public static func compare(_ input: Input, options: ReviewOptions = ReviewOptions()) throws(ReviewError) -> DesignComparison {
         var render = input.render, design = input.design, overlay = input.renderOverlay
         let renderSize = PixelSize(of: render), designSize = PixelSize(of: design)

@@ -5,28 +5,40 @@ import GhostlineLayout
 /// What the differ needs to know about a label's text, in points: where its lines and baselines are. It comes
 /// from a fresh layout (`check`) or from a layout JSON file written by `render --layout` (`diff --layout`).
 public struct LabelLines: Sendable, Equatable {
+    /// One line of the label, in canvas points.
     public struct Line: Sendable, Equatable {
+        /// The first scalar of the label's text on the line.
         public var start: Int
+        /// The end (exclusive) of the line's scalars.
         public var end: Int
+        /// The line's left edge on the canvas, in points.
         public var x: Double
+        /// The line's advance width in points.
         public var width: Double
+        /// The baseline on the canvas, in points down from the top.
         public var baseline: Double
     }
+    /// The label's id, as the layout gives it.
     public var id: String
+    /// The label's frame on the canvas, in points.
     public var frame: Rect
     /// The font's ascender and descender (descender negative) in points, to size the bands lines own.
     public var ascender: Double
+    /// See ``ascender``: the descender, negative, in points.
     public var descender: Double
+    /// The label's lines, top to bottom.
     public var lines: [Line]
     /// Characters no font had a glyph for, as code points (`U+1F600`): the layout JSON's `missingGlyphs`. They
     /// draw as empty boxes, so a review fails on them unless told they are expected.
     public var missingGlyphs: [String]
 
+    /// Creates a label's lines from known values (a layout built elsewhere).
     public init(id: String, frame: Rect, ascender: Double, descender: Double, lines: [Line], missingGlyphs: [String] = []) {
         self.id = id; self.frame = frame; self.ascender = ascender; self.descender = descender; self.lines = lines
         self.missingGlyphs = missingGlyphs
     }
 
+    /// The lines of every label in a layout, in drawing order, with positions on the canvas.
     public static func from(_ layout: SceneLayout) -> [LabelLines] {
         layout.elements.compactMap { element in
             guard let label = element.labelLayout else { return nil }
@@ -46,7 +58,7 @@ public struct LabelLines: Sendable, Equatable {
     /// The largest layout JSON read: a scene at the canvas limit with a label per line is a few MiB.
     public static let maximumFileBytes = 64 << 20
 
-    /// Reads the labels of a layout JSON file (the format of SCENE-FORMAT.md; `font.ascender`/`descender` are
+    /// Reads the labels of a layout JSON file (the format of docs/scene-format.md; `font.ascender`/`descender` are
     /// Ghostline's additions and default to 0.8 / −0.2 of the line pitch when absent).
     ///
     /// Every number is checked before use, as the scene reader checks a scene's: it must be a finite number
@@ -128,12 +140,15 @@ public struct LabelLines: Sendable, Equatable {
 
 /// A review that cannot be made; one line for the CLI (exit 2).
 public enum ReviewError: Error, CustomStringConvertible, Equatable {
+    /// An input that cannot be used (an unreadable or malformed file, images with no overlap), with a one-line
+    /// message that names the file and says what to do.
     case badInput(String)
     /// `ReviewOptions.ignore[index]` cannot be used. The caller knows where the box came from (the CLI names its
     /// `--ignore` value, a scene reader the `ignore:` entry's line and column), so the case carries the index and
     /// the reason rather than a finished sentence.
     case badIgnoreBox(index: Int, box: Rect, reason: String)
 
+    /// The one-line message the CLI prints.
     public var description: String {
         switch self {
         case .badInput(let message): return message

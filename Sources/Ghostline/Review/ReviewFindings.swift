@@ -8,6 +8,7 @@ import GhostlineGeometry
 /// differ, a label sits lower, wraps onto another line, is wider, lacks glyphs, or pixels changed where no label
 /// is — so the summary, the report JSON and the review page explain the verdict instead of only stating it.
 public struct ReviewFinding: Sendable, Equatable {
+    /// What a finding is about; the raw value is the report's `kind`.
     public enum Kind: String, Sendable {
         /// The two images differ in size; the overlap was compared.
         case sizeDiffers
@@ -31,6 +32,7 @@ public struct ReviewFinding: Sendable, Equatable {
         case unexplainedRegion
     }
 
+    /// What the finding is about.
     public var kind: Kind
     /// The label the finding is about; nil for the whole image.
     public var label: String?

@@ -38,6 +38,8 @@ public struct ReviewOptions: Sendable {
     /// avatar. Their pixels are in no statistic; the diff image stripes them and the review page outlines them.
     /// From `--ignore X,Y,W,H` (repeatable) and a scene's `ignore:` boxes — a caller with both appends them.
     public var ignore: [Rect] = []
+    /// Creates the CLI's defaults: Ghostline's rules, threshold 0.1, tolerance 1%, a one-pixel baseline tolerance,
+    /// the ghost at 30% opacity, anti-aliasing excused, missing glyphs failing, a diff image drawn, nothing ignored.
     public init() {}
 
     /// The pixel diff's options for an image of `size` pixels at `scale`, drawn on `background`.

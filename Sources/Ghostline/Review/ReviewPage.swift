@@ -6,16 +6,25 @@ import GhostlinePNG
 /// The design-review page: one self-contained HTML file (images inlined as PNG data URLs, no scripts or styles
 /// fetched from anywhere) that a designer can open or attach to a ticket.
 ///
-/// It shows the design and the render side by side; the ghost, with a slider for the design's opacity; a blink
+/// It shows the summary and every finding (failing ones marked), the design and the render side by side; the ghost, with a slider for the design's opacity; a blink
 /// view that toggles between design and render; the diff image; and the per-label baseline table. A zoom
 /// control scales every image by whole factors with smoothing off, so single pixels stay sharp. Every piece of
 /// text that comes from a scene or a file name is HTML-escaped.
 public enum ReviewPage {
+    /// The page for a comparison, as one HTML string.
+    ///
+    /// - Throws: ``ReviewError`` when the ghost image cannot be composed, and `PNGError` when an image cannot be
+    ///   encoded; the comparison must have been made with `makeDiffImage` on, since an empty diff image cannot be
+    ///   encoded.
     public static func html(_ c: DesignComparison) throws -> String {
         let width = Double(c.comparedSize.width) / c.scale.value
         let height = Double(c.comparedSize.height) / c.scale.value
         let design = try dataURL(c.design), render = try dataURL(c.render)
-        let ghost = try dataURL(c.ghost()), diff = try dataURL(c.diff.diffImage)
+        let ghost = try dataURL(c.ghost())
+        // A comparison made without a diff image (`makeDiffImage` off) still gets a page, without that figure.
+        let hasDiffImage = c.diff.diffImage.pixels.count == c.diff.diffImage.width * c.diff.diffImage.height * 4
+            && c.diff.diffImage.width > 0 && c.diff.diffImage.height > 0
+        let diff = hasDiffImage ? try dataURL(c.diff.diffImage) : ""
         let verdict = c.passes ? "pass" : "fail"
         var rows = ""
         for label in c.labels {
@@ -28,6 +37,16 @@ public enum ReviewPage {
             }
         }
         let summary = escape(ReviewSummary.text(c))
+        let findings = c.findings
+        let listed = findings.filter { !$0.message.isEmpty }.map { finding in
+            "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(escape(finding.message))</li>"
+        }.joined(separator: "\n")
+        // On the diff image: each region no label explains, and the frame of each label a finding is about.
+        var boxes: [(Rect, String)] = findings.compactMap { finding in finding.box.map { ($0, "unexplained difference") } }
+        for label in c.labels where findings.contains(where: { $0.label == label.id && $0.kind != .onTheDesign }) {
+            boxes.append((label.frame, label.id))
+        }
+        let findingBoxes = outlines(boxes, width: width, height: height)
         let size = "width:\(number(width))px;height:\(number(height))px"
         let ignored = ignoreOverlays(c.options.ignore, width: width, height: height)
         return """
@@ -51,11 +70,17 @@ public enum ReviewPage {
           background: repeating-linear-gradient(45deg, rgba(52, 120, 246, 0.35) 0 4px, transparent 4px 8px); }
         table { border-collapse: collapse; background: #fff; } td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: right; }
         td:first-child, th:first-child { text-align: left; } tr.off td { color: #d70015; font-weight: 600; }
+        #findings li.fails { color: #d70015; font-weight: 600; } #findings li.explains { color: #3c3c43; }
+        .frame .finding { position: absolute; box-sizing: border-box; border: 2px dashed #d70015; pointer-events: none; }
         </style></head>
         <body data-verdict="\(verdict)">
         <h1>Design review <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
         <div>render <code>\(escape(c.renderPath))</code> · design <code>\(escape(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
         <pre class="summary" id="summary">\(summary)</pre>
+        <h2>Findings</h2>
+        <ol id="findings">
+        \(listed)
+        </ol>
         <div class="controls">
           <label>Zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
           <label>Design opacity in the ghost <input id="opacity" type="range" min="0" max="1" step="0.05" value="\(number(c.options.opacity))"> <output id="opacity-value">\(number(c.options.opacity))</output></label>
@@ -79,7 +104,7 @@ public enum ReviewPage {
           <div class="frame zoomable" style="\(size)"><img class="review-image" id="blink-design" alt="design" src="\(design)"><img class="review-image" id="blink-render" alt="render" src="\(render)" style="visibility:hidden">\(ignored)</div></figure>
         <h2>Pixel difference</h2>
         <figure><figcaption>\(escape(legend(c)))</figcaption>
-          <div class="frame zoomable" style="\(size)"><img class="review-image" id="diff" alt="diff" src="\(diff)">\(ignored)</div></figure>
+          \(hasDiffImage ? "<div class=\"frame zoomable\" style=\"\(size)\"><img class=\"review-image\" id=\"diff\" alt=\"diff\" src=\"\(diff)\">\(ignored)\(findingBoxes)</div>" : "<p id=\"no-diff\">No diff image was drawn for this comparison (ReviewOptions.makeDiffImage was off).</p>")</figure>
         <h2>Baselines (points; offset = render − design, negative = render higher)</h2>
         <table id="labels"><thead><tr><th>label</th><th>line</th><th>layout</th><th>render</th><th>design</th><th>offset</th><th>left offset</th></tr></thead>
         <tbody>
@@ -114,6 +139,18 @@ public enum ReviewPage {
         </body></html>
 
         """
+    }
+
+    /// One dashed outline per finding box (a region, or a label's frame), in percent of the frame like the ignored
+    /// areas, titled with what it marks.
+    static func outlines(_ boxes: [(Rect, String)], width: Double, height: Double) -> String {
+        guard width > 0, height > 0 else { return "" }
+        return boxes.map { box, title in
+            let left = min(max(box.minX, 0), width), right = min(max(box.maxX, 0), width)
+            let top = min(max(box.minY, 0), height), bottom = min(max(box.maxY, 0), height)
+            func percent(_ v: Double, _ of: Double) -> String { number(v / of * 100) + "%" }
+            return "<div class=\"finding\" title=\"\(escape(title))\" style=\"left:\(percent(left, width));top:\(percent(top, height));width:\(percent(right - left, width));height:\(percent(bottom - top, height))\"></div>"
+        }.joined()
     }
 
     /// One absolutely positioned, striped box per ignored area, in percent of the frame so it follows the zoom.

@@ -5,8 +5,12 @@ import GhostlineGeometry
 /// Lengths are in points unless a key ends in `Pixels`; offsets are render − design (negative: the render sits
 /// higher or further left than the design).
 public enum ReviewReport {
+    /// The schema name every report carries in `schema`, so tooling can tell which format it reads (one of the
+    /// stable-core promises of docs/scene-format.md).
     public static let schema = "ghostline-review/1"
 
+    /// The report as a JSON value, keys in a fixed order: schema, verdict, inputs, scale, sizes, options, stats,
+    /// regions, findings, labels.
     public static func value(_ c: DesignComparison) -> JSONValue {
         func size(_ s: PixelSize) -> JSONValue {
             .object([("widthPixels", .integer(s.width)), ("heightPixels", .integer(s.height)),
@@ -75,12 +79,16 @@ public enum ReviewReport {
         ])
     }
 
+    /// The report serialized, with a trailing newline: what `--report` writes. The same comparison gives the same
+    /// bytes.
     public static func encode(_ c: DesignComparison) -> String { value(c).serialized() + "\n" }
 }
 
 /// The one-screen text summary a designer can read: the verdict, the numbers, and every finding (sizes, each
 /// label, regions no label explains), in points.
 public enum ReviewSummary {
+    /// The summary `check` and `diff` print: `PASS` or `FAIL` with the inputs, the pixel statistics, the first three
+    /// regions, and every finding's sentence, each line after the first indented by two spaces. Ends with a newline.
     public static func text(_ c: DesignComparison) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []

@@ -9,6 +9,7 @@ public struct BreakOpportunity: Hashable, Sendable {
     /// A dictionary hyphenation point inside a word: a line ending here shows a hyphen.
     public var hyphenates: Bool = false
 
+    /// Creates a break opportunity before scalar `offset`.
     public init(offset: Int, mandatory: Bool, hyphenates: Bool = false) {
         self.offset = offset; self.mandatory = mandatory; self.hyphenates = hyphenates
     }
@@ -18,6 +19,8 @@ public struct BreakOpportunity: Hashable, Sendable {
 public enum LineBreakStrictness: String, Sendable, Codable, CaseIterable {
     /// CSS's initial value. Chromium treats it as `normal` (small kana and ー may start a line).
     case auto
+    /// The CSS levels, from most to fewest breaks: `loose` and `normal` let a line start with small kana and the
+    /// prolonged sound mark (ー); `strict` does not. Each is ICU's `lb=` keyword of the same name.
     case loose, normal, strict
     /// A break between any two grapheme clusters.
     case anywhere

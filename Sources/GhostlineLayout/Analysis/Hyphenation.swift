@@ -7,6 +7,8 @@ import Foundation
 /// Dictionaries are opened once per language and kept; they are read-only after loading, and every look-up
 /// takes the lock, so one hyphenator serves all threads.
 public final class Hyphenator: @unchecked Sendable {
+    /// The hyphenator every label uses, reading the dictionaries of Debian's `hyphen-*` packages in
+    /// `/usr/share/hyphen`.
     public static let shared = Hyphenator()
 
     /// Where the dictionaries are installed (`hyph_<language>_<REGION>.dic`).
@@ -14,6 +16,8 @@ public final class Hyphenator: @unchecked Sendable {
     private let lock = NSLock()
     private var dictionaries: [String: UnsafeMutableRawPointer?] = [:]
 
+    /// Creates a hyphenator reading its dictionaries from `directory`; a directory that does not exist just means no
+    /// language has hyphenation points. Dictionaries are opened on first use.
     public init(directory: String = "/usr/share/hyphen") { self.directory = directory }
 
     deinit {

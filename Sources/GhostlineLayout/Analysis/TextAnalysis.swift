@@ -11,6 +11,7 @@ import GhostlineShaping
 /// - UAX #14 line-break opportunities (ICU, tailored by the paragraph's language and strictness);
 /// - grapheme-cluster boundaries (ICU), which fallback and character breaking never split.
 public struct TextAnalysis: Sendable {
+    /// The analysed text; every array below has one entry per scalar, or is indexed by scalar offset.
     public let scalars: [Unicode.Scalar]
     /// Bidi embedding level of each scalar: even = left-to-right, odd = right-to-left.
     public let levels: [UInt8]
@@ -18,6 +19,9 @@ public struct TextAnalysis: Sendable {
     public let paragraphLevels: [UInt8]
     /// ISO 15924 tag of each scalar's resolved script (`Latn`, `Deva`, `Zyyy` when nothing decides).
     public let scripts: [String]
+    /// Where lines may or must end, ascending, after offset 0 (none for an empty text): UAX #14's
+    /// opportunities adjusted for `white-space` and `word-break`, with soft hyphens dropped under `hyphens: none` and
+    /// dictionary hyphenation points added when asked for.
     public let breaks: [BreakOpportunity]
     /// Grapheme boundaries after offset 0, ascending, ending with `scalars.count`.
     public let graphemes: [Int]
@@ -26,24 +30,36 @@ public struct TextAnalysis: Sendable {
 
     /// What the analysis needs to know about the paragraph.
     public struct Options: Sendable {
+        /// The paragraph's base direction; `natural` takes it from the first strong character of each paragraph.
         public var direction: WritingDirection = .natural
         /// Base direction for `natural` paragraphs without a strong character (the layout direction).
         public var fallbackDirection: TextDirectionFallback = .leftToRight
+        /// BCP 47 language of the paragraph: the ICU locale its line breaking is tailored for (with `strictness`
+        /// as the locale's `lb` keyword). Hyphenation has its own ``hyphenationLanguage``.
         public var language: String?
+        /// Whose refinements of UAX #14 apply: ICU's as they are (uikit model) or Chromium's (css model).
         public var profile: BreakOpportunities.Profile = .icu
+        /// CSS `line-break` (css model); nil leaves ICU's default for the language. `anywhere` makes every grapheme
+        /// boundary an opportunity.
         public var strictness: LineBreakStrictness?
         /// CSS `white-space` and `word-break` (css model): extra or fewer break opportunities.
         public var whiteSpace: WhiteSpace = .preWrap
+        /// CSS `word-break` (css model).
         public var wordBreak: WordBreak = .normal
         /// Add dictionary hyphenation points for this language (and keep soft hyphens); nil = none.
         public var hyphenationLanguage: String?
         /// CSS `hyphens: none`: soft hyphens are no break opportunities either.
         public var ignoresSoftHyphens = false
+        /// Options for a paragraph that takes its direction from its text in a left-to-right layout, with ICU's
+        /// rules and no CSS adjustments: the uikit model's defaults.
         public init() {}
     }
 
+    /// A paragraph direction to fall back on, for `natural` paragraphs with no strong character.
     public enum TextDirectionFallback: Sendable { case leftToRight, rightToLeft }
 
+    /// Analyses `scalars` (bidi, scripts, breaks, graphemes) in one pass. Nothing throws: when ICU cannot run (no
+    /// data), every level is the requested base level and breaks fall back to spaces and newlines.
     public init(_ scalars: [Unicode.Scalar], options: Options = Options()) {
         self.scalars = scalars
         switch options.direction {

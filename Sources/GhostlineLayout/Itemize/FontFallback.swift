@@ -13,6 +13,8 @@ public struct FontFallback: Sendable {
     /// Opens the files fontconfig names, shared with the scene's fonts.
     public var library: FontLibrary
 
+    /// Creates a cascade of `fonts` tried in order after each run's font, then fontconfig's choice unless `system` is
+    /// nil.
     public init(fonts: [Font] = [], system: SystemFontFallback? = .shared, library: FontLibrary = .shared) {
         self.fonts = fonts; self.system = system; self.library = library
     }

@@ -4,8 +4,11 @@ import GhostlineShaping
 
 /// A glyph placed on a line: `x` from the line's left edge, `y` the offset from the baseline (y up).
 public struct PositionedGlyph: Hashable, Sendable {
+    /// Glyph index in the drawing run's font (0 is .notdef, drawn as a box).
     public var glyph: UInt32
+    /// Pen position in points from the line's left edge, HarfBuzz's x offset included.
     public var x: Double
+    /// Offset from the baseline in points, y up (HarfBuzz's y offset, e.g. for a mark stacked above its base).
     public var y: Double
     /// The scalar (of the label's whole text) the glyph's cluster starts at.
     public var cluster: Int
@@ -14,7 +17,10 @@ public struct PositionedGlyph: Hashable, Sendable {
 /// An underline or strikethrough of a run: its top edge `offset` points below the baseline (negative = above)
 /// and its thickness, both from the run's font (`post` and `OS/2`).
 public struct TextDecoration: Hashable, Sendable {
+    /// Distance in points from the baseline to the decoration's top edge: positive below the baseline (an
+    /// underline), negative above it (a strikethrough).
     public var offset: Double
+    /// Thickness in points; drawn at least one pixel thick.
     public var thickness: Double
 }
 
@@ -23,19 +29,27 @@ public struct TextDecoration: Hashable, Sendable {
 public struct GlyphRun: Sendable {
     /// Scalars of the label's text it draws; an inserted ellipsis or hyphen has `start == end`.
     public var start: Int
+    /// End (exclusive) of the scalars the run draws.
     public var end: Int
     /// Left edge from the line's left edge, and advance width, in points.
     public var x: Double
+    /// The run's advance width in points, letter spacing and justification included.
     public var width: Double
+    /// The font the glyphs come from: the style's own, or one the fallback cascade chose.
     public var font: Font
+    /// The font size in points.
     public var pointSize: Double
+    /// The run's direction from its bidi level; glyphs are in visual order either way.
     public var direction: TextDirection
     /// True when the cascade chose this font because the style's own font lacks the characters.
     public var isFallback: Bool
+    /// The run's colour, from its style; the renderer resolves it.
     public var paint: PaintID
     /// Points the glyphs are raised above the line's baseline.
     public var baselineOffset: Double
+    /// The underline to draw under the run, nil when the style has none.
     public var underline: TextDecoration?
+    /// The line to draw through the run, nil when the style has none.
     public var strikethrough: TextDecoration?
     /// x from the line's left edge.
     public var glyphs: [PositionedGlyph]
@@ -46,7 +60,9 @@ public struct LabelLine: Sendable {
     /// Scalar offsets of the label's text: `start..<end` tiles the text (trailing spaces and terminators
     /// included); `visibleEnd` ends the drawn part.
     public var start: Int
+    /// End (exclusive) of the scalars the line holds, trailing spaces and its line terminator included.
     public var end: Int
+    /// End (exclusive) of the scalars the line draws: ``end`` less the trailing white space and terminator.
     public var visibleEnd: Int
     /// Left edge of the line's first glyph, from the frame's left edge.
     public var x: Double
@@ -59,6 +75,7 @@ public struct LabelLine: Sendable {
     /// The tallest ascender and deepest descender (> 0, below the baseline) among the fonts drawn on the line,
     /// in the model's metrics: where the line's ink can reach.
     public var ascent: Double
+    /// See ``ascent``: the depth below the baseline, positive.
     public var descent: Double
     /// True when the line was cut short with an ellipsis (or clipped by `numberOfLines`).
     public var truncated: Bool
@@ -68,6 +85,7 @@ public struct LabelLine: Sendable {
     /// `start` and `end` in UTF-16 code units of the label's text, as NSRange counts (an emoji outside the Basic
     /// Multilingual Plane is two).
     public var utf16Start: Int = 0
+    /// ``end`` in UTF-16 code units (see ``utf16Start``).
     public var utf16End: Int = 0
 
     /// Every glyph of the line, left to right, x from the line's left edge.
@@ -76,20 +94,28 @@ public struct LabelLine: Sendable {
 
 /// Where the anchors of a label sit, in points from its frame's top (used by stacks, gaps and debug overlays).
 public struct LabelAnchors: Hashable, Sendable {
+    /// The first line's baseline, in points below the frame's top; on the pixel grid in the uikit model (R3).
     public var firstBaseline: Double
+    /// The last line's baseline, in points below the frame's top; equal to ``firstBaseline`` for one line.
     public var lastBaseline: Double
     /// Top of the capitals on the first line (R4).
     public var capHeight: Double
     /// Top and bottom of the x-height band on the first line.
     public var xHeightTop: Double
+    /// The bottom of the x-height band: the first baseline.
     public var xHeightBottom: Double
+    /// The middle of the x-height band: what a stack aligned `xHeightCenter` centres on the other views (R12).
     public var xHeightCenter: Double { (xHeightTop + xHeightBottom) / 2 }
 }
 
 /// A label laid out at a width: its size, lines and anchors.
 public struct LabelLayout: Sendable {
+    /// The frame's size in points: the box width it was laid out at (the ``intrinsicWidth`` when unconstrained), and
+    /// its height by the model's rules (R2, R7, R9 for the uikit model).
     public var size: Size
+    /// The lines shown, top to bottom; at most `numberOfLines` of them, and one empty line for an empty text.
     public var lines: [LabelLine]
+    /// Baselines, cap height and x-height band for stacks, gaps and debug overlays.
     public var anchors: LabelAnchors
     /// The label's own font at its size (the base style), in the model's metrics: R1–R12 start from it.
     public var metrics: FontMetrics

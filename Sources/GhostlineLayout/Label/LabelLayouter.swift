@@ -15,19 +15,29 @@ import GhostlineShaping
 /// Stages 1–3 do not depend on the width: `prepare` runs them once and `layout(_:width:)` can break the same
 /// shaped paragraph at any width (a stack measures a label at full width, then at its own).
 public enum LabelLayouter {
+    /// Everything that decides a label's layout, apart from the width it is laid out at.
     public struct Input: Sendable {
+        /// The text and its character styles; its base style is the label's own font.
         public var text: AttributedText
+        /// Alignment, wrapping, line count, line height and the other paragraph settings.
         public var paragraph: ParagraphStyle
+        /// Which rules place the lines: UIKit's (`uikit`) or a browser's (`css`).
         public var model: LayoutModel
+        /// The pixel grid that heights and baselines are rounded to (R2–R4 in the uikit model, Chromium's device-pixel
+        /// rounding in the css model).
         public var scale: Scale
+        /// Which form of R4 gives the cap-height anchor; `precise` unless a report wants to show the naive shortcut.
         public var capHeightRounding: CapHeightRounding
         /// A baseline grid unit in points: when set (uikit model), baselines and the bottom snap to it (R9, R10).
         public var baselineGrid: Double?
+        /// The font cascade for characters the styles' fonts lack.
         public var fallback: FontFallback
         /// The direction of the surrounding layout (`canvas.layoutDirection`): a `natural` paragraph without a
         /// strong character takes it.
         public var layoutDirection: TextDirection
 
+        /// Creates an input; the defaults are a plain uikit label at @3x, left to right, with fontconfig as the last
+        /// fallback.
         public init(text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(), model: LayoutModel = .uikit,
                     scale: Scale = .x3, capHeightRounding: CapHeightRounding = .precise, baselineGrid: Double? = nil,
                     fallback: FontFallback = FontFallback(), layoutDirection: TextDirection = .leftToRight) {
@@ -47,6 +57,7 @@ public enum LabelLayouter {
 
     /// The width-independent stages' results for one input.
     public struct Prepared: Sendable {
+        /// The input the stages ran on.
         public let input: Input
         let paragraph: ShapedParagraph
         /// The label's own font metrics in the model's source.

@@ -1,8 +1,8 @@
 import GhostlineFonts
 import GhostlineGeometry
 
-/// UIKit's pixel rounding of a label, from MISSION-NOTES.md. Every function is the rule's formula, named for
-/// its rule id, and takes the scale explicitly because the answer differs at @1x, @2x and @3x.
+/// UIKit's pixel rounding of a label, as docs/typography.md states it. Every function is the rule's formula, named
+/// for its rule id, and takes the scale explicitly because the answer differs at @1x, @2x and @3x.
 public enum UIKitRounding {
     /// R2: a single-line label is `ceil(lineHeight × s) / s` tall, not `lineHeight`.
     public static func labelHeight(_ metrics: FontMetrics, scale: Scale) -> Double {

@@ -8,7 +8,8 @@ indirect enum ArrangedItem {
     case box(id: String, node: BoxNode)
     case image(id: String, node: ImageNode)
     case stack(StackItem)
-    case spacer(SpacerNode)
+    /// A spacer, with the axis of the stack that holds it: its `minLength` is along that axis only.
+    case spacer(SpacerNode, axis: StackAxis)
     case gap(GapNode)
 
     var isGap: Bool { if case .gap = self { return true }; return false }
@@ -103,9 +104,10 @@ extension Arranger {
             return size
         case .image(_, let image): return image.size
         case .stack(let stack): return stack.node.size
-        case .spacer(let spacer):
-            // minLength only along the stack's axis: a spacer adds no height to a row.
-            return axis == .vertical ? SizeConstraints(minHeight: spacer.minLength) : SizeConstraints(minWidth: spacer.minLength)
+        case .spacer(let spacer, let stackAxis):
+            // minLength only along its own stack's axis (whichever axis is being measured): a spacer adds no
+            // height to a row, and no width to a column.
+            return stackAxis == .vertical ? SizeConstraints(minHeight: spacer.minLength) : SizeConstraints(minWidth: spacer.minLength)
         case .gap: return .none
         }
     }
@@ -117,7 +119,13 @@ extension Arranger {
         let (hugging, resistance) = priorities(item, along: axis)
         let intrinsic = hasIntrinsicLength(item, along: axis)
         let start = intrinsic ? (natural ?? minimum) : minimum
-        return ArrangedSpan(natural: max(minimum, min(maximum, start)), minimum: minimum, maximum: maximum,
+        let length = max(minimum, min(maximum, start))
+        // A priority of 1000 is required, as in Auto Layout: required hugging keeps the view from growing past its
+        // intrinsic length, required compression resistance from shrinking below it (within its size bounds).
+        var low = minimum, high = maximum
+        if intrinsic && hugging >= ContentPriorities.required { high = max(low, min(high, length)) }
+        if intrinsic && resistance >= ContentPriorities.required { low = min(high, max(low, length)) }
+        return ArrangedSpan(natural: length, minimum: low, maximum: high,
                             hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
                             wraps: wraps(item))
     }

@@ -21,12 +21,20 @@ extension Arranger {
         var children = arranged.indices.map { measureChild($0, height: nil) }
         var extras = [Double](repeating: 0, count: max(0, children.count - 1))
         let natural = placeVertically(stack, children, extras: extras, contentWidth: inner)
-        let target = node.size.clamp(height ?? natural.height, .vertical)
+        let spans = arranged.indices.map { span(arranged[$0], along: .vertical, natural: children[$0].size.height) }
+        let (gaps, lead, trail) = verticalGaps(stack, children)
+        // Unconstrained, a stack is as tall as it fits: for fill, fillProportionally and equalSpacing that is its
+        // natural height; fillEqually makes every view as tall as the tallest, and equalCentering spaces centres
+        // by the widest pair, as a row does across.
+        var fitting = natural.height
+        if height == nil, !children.isEmpty, node.distribution == .fillEqually || node.distribution == .equalCentering {
+            fitting = StackDistributor.fittingLength(spans, gaps: gaps, node.distribution)
+                + node.padding.top + node.padding.bottom + lead + trail
+        }
+        let target = node.size.clamp(height ?? fitting, .vertical)
         guard abs(target - natural.height) > 1e-9, !children.isEmpty else {
             return finish(stack, natural.elements, Size(width: frameWidth, height: natural.height))
         }
-        let spans = arranged.indices.map { span(arranged[$0], along: .vertical, natural: children[$0].size.height) }
-        let (gaps, lead, trail) = verticalGaps(stack, children)
         let available = target - node.padding.top - node.padding.bottom - lead - trail
         let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution)
         for index in children.indices {

@@ -2,26 +2,39 @@ import GhostlineGeometry
 
 /// The result of laying out a scene: every element's frame on the canvas, in points (y down from the top).
 public struct SceneLayout: Sendable {
+    /// The canvas as given; its `height` is still nil for `height: auto` (see ``height``).
     public var canvas: Canvas
     /// The canvas height after `auto` was resolved, in points.
     public var height: Double
+    /// The model the labels were laid out in.
     public var model: LayoutModel
     /// Elements in drawing order (a stack before its children).
     public var elements: [LayoutElement]
 }
 
+/// One laid-out element: a label, box, image or stack, with its frame on the canvas and what to draw in it.
+/// Spacers and gaps take space but produce no element.
 public struct LayoutElement: Sendable {
+    /// What kind of element it is; the raw value is the layout JSON's `kind`.
     public enum Kind: String, Sendable, Codable { case label, box, image, stack }
+    /// What the renderer draws in the frame.
     public enum Content: Sendable {
+        /// A label's lines, relative to the frame.
         case label(LabelLayout)
+        /// A fill with rounded corners (radius in points).
         case box(paint: PaintID, cornerRadius: Double)
+        /// A bitmap from the palette, stretched to the frame, and where it came from.
         case image(paint: PaintID, source: String)
+        /// A stack draws nothing itself; its children follow it as elements of their own.
         case stack
     }
+    /// The element's id: the one the scene gave, else generated per kind in document order (`label1`, `stack2`, …).
     public var id: String
+    /// Label, box, image or stack.
     public var kind: Kind
     /// Frame on the canvas, in points.
     public var frame: Rect
+    /// What to draw; for a label, its whole ``LabelLayout``.
     public var content: Content
     /// Points from the frame's top to the element's alignment-rect top: the cap-height inset (R4) for labels
     /// with `alignCapHeight`, else 0. Stacks and gaps measure "top" from here, as Auto Layout does.
@@ -40,6 +53,7 @@ public struct LayoutElement: Sendable {
         }
     }
 
+    /// The label's layout, or nil for other kinds.
     public var labelLayout: LabelLayout? {
         if case .label(let layout) = content { return layout }
         return nil

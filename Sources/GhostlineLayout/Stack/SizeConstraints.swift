@@ -4,19 +4,27 @@
 /// compression resistance and a stack's distribution, which are all optional (Auto Layout Guide, "Anatomy of a
 /// Constraint": a required constraint is always satisfied; optional ones are satisfied as far as they can be).
 public struct SizeConstraints: Hashable, Sendable {
+    /// A fixed width in points (`widthAnchor == constant`); nil leaves the width to content and stack.
     public var width: Double?
+    /// A fixed height in points (`heightAnchor == constant`); nil leaves the height to content and stack.
     public var height: Double?
+    /// The least width in points (`widthAnchor >= constant`); ignored when ``width`` is set.
     public var minWidth: Double?
+    /// The least height in points (`heightAnchor >= constant`); ignored when ``height`` is set.
     public var minHeight: Double?
+    /// The greatest width in points (`widthAnchor <= constant`); ignored when ``width`` is set.
     public var maxWidth: Double?
+    /// The greatest height in points (`heightAnchor <= constant`); ignored when ``height`` is set.
     public var maxHeight: Double?
 
+    /// Creates constraints; every one left out is absent.
     public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, minHeight: Double? = nil,
                 maxWidth: Double? = nil, maxHeight: Double? = nil) {
         self.width = width; self.height = height; self.minWidth = minWidth; self.minHeight = minHeight
         self.maxWidth = maxWidth; self.maxHeight = maxHeight
     }
 
+    /// No constraints at all: the element's size is its content's and the stack's business.
     public static let none = SizeConstraints()
 
     /// The fixed length along `axis` (`width` for horizontal), if the element has one.
@@ -47,15 +55,25 @@ public struct SizeConstraints: Hashable, Sendable {
 /// compression resistance shrinks first (UIStackView.Distribution.fill). UIKit's defaults for a label or image
 /// view made in code are 250 (`defaultLow`) and 750 (`defaultHigh`).
 public struct ContentPriorities: Hashable, Sendable {
+    /// UIKit's default content hugging priority for a label or image view made in code, 250 (`defaultLow`).
     public static let defaultHugging = 250
+    /// UIKit's default compression resistance priority, 750 (`defaultHigh`).
     public static let defaultCompressionResistance = 750
+    /// UIKit's `required` priority, 1000: the highest a scene accepts. As in Auto Layout it is not a preference
+    /// but a rule: required hugging never lets the view grow past its intrinsic length, required compression
+    /// resistance never lets it shrink below (a stack that cannot satisfy them leaves space, or overflows).
     public static let required = 1000
 
+    /// How strongly the element resists growing wider than its intrinsic width (1–1000; 250 by default).
     public var horizontalHugging: Int
+    /// How strongly the element resists growing taller than its intrinsic height (1–1000; 250 by default).
     public var verticalHugging: Int
+    /// How strongly the element resists becoming narrower than its intrinsic width (1–1000; 750 by default).
     public var horizontalCompressionResistance: Int
+    /// How strongly the element resists becoming shorter than its intrinsic height (1–1000; 750 by default).
     public var verticalCompressionResistance: Int
 
+    /// Creates priorities; any left out is UIKit's default (hugging 250, compression resistance 750).
     public init(horizontalHugging: Int = defaultHugging, verticalHugging: Int = defaultHugging,
                 horizontalCompressionResistance: Int = defaultCompressionResistance,
                 verticalCompressionResistance: Int = defaultCompressionResistance) {
@@ -64,7 +82,9 @@ public struct ContentPriorities: Hashable, Sendable {
         self.verticalCompressionResistance = verticalCompressionResistance
     }
 
+    /// The hugging priority along `axis`.
     public func hugging(_ axis: StackAxis) -> Int { axis == .horizontal ? horizontalHugging : verticalHugging }
+    /// The compression resistance priority along `axis`.
     public func compressionResistance(_ axis: StackAxis) -> Int {
         axis == .horizontal ? horizontalCompressionResistance : verticalCompressionResistance
     }
@@ -89,6 +109,8 @@ public enum StackDistribution: String, Sendable, Codable, CaseIterable {
 /// than `minLength`. UIKit has no spacer view; this is the usual empty view whose hugging priority is below every
 /// other view's, so it takes the leftover space first and gives it back first (SwiftUI's `Spacer(minLength:)`).
 public struct SpacerNode: Hashable, Sendable {
+    /// The least length in points along the axis of the stack that holds the spacer.
     public var minLength: Double
+    /// Creates a spacer that may shrink to `minLength` points (0 by default).
     public init(minLength: Double = 0) { self.minLength = minLength }
 }

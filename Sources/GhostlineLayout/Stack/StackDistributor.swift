@@ -109,12 +109,22 @@ enum StackDistributor {
     static func fill(_ lengths: inout [Double], _ spans: [ArrangedSpan], slack: Double) {
         if slack > epsilon {
             var remaining = slack
-            for index in spans.indices.sorted(by: { (spans[$0].growPriority, $0) < (spans[$1].growPriority, $1) }) {
-                let take = min(remaining, spans[index].maximum - lengths[index])
-                guard take > 0 else { continue }
-                lengths[index] += take
-                remaining -= take
-                if remaining <= epsilon { break }
+            let tiers = Dictionary(grouping: spans.indices, by: { spans[$0].growPriority })
+            for priority in tiers.keys.sorted() where remaining > epsilon {
+                let members = tiers[priority]!.sorted()
+                // Views without content (spacers, boxes without a length) share the space equally, as SwiftUI's
+                // spacers do: Auto Layout leaves two of them ambiguous, and `[spacer, label, spacer]` is written
+                // to centre the label. Views with content keep UIKit's tie rule: the first one takes it.
+                if members.count > 1 && members.allSatisfy({ !spans[$0].hasIntrinsicLength }) {
+                    remaining -= growEqually(&lengths, spans, members: members, by: remaining)
+                    continue
+                }
+                for index in members where remaining > epsilon {
+                    let take = min(remaining, spans[index].maximum - lengths[index])
+                    guard take > 0 else { continue }
+                    lengths[index] += take
+                    remaining -= take
+                }
             }
         } else if slack < -epsilon {
             var remaining = -slack
@@ -133,6 +143,26 @@ enum StackDistributor {
                 }
             }
         }
+    }
+
+    /// Grows `members` by equal amounts, each no longer than its maximum (one that reaches it leaves the rest to
+    /// the others), by `amount` or as much as they can take; returns how much they took.
+    static func growEqually(_ lengths: inout [Double], _ spans: [ArrangedSpan], members: [Int], by amount: Double) -> Double {
+        var open = members.filter { spans[$0].maximum - lengths[$0] > epsilon }
+        var remaining = amount
+        while remaining > epsilon, !open.isEmpty {
+            let share = remaining / Double(open.count)
+            var next: [Int] = []
+            for index in open {
+                let take = min(share, spans[index].maximum - lengths[index])
+                lengths[index] += take
+                remaining -= take
+                if spans[index].maximum - lengths[index] > epsilon { next.append(index) }
+            }
+            if next.count == open.count { break }   // everyone took a full share: nothing left to hand out
+            open = next
+        }
+        return amount - remaining
     }
 
     /// Shrinks the longest of `members` first, down to a common length (each no shorter than its minimum), by

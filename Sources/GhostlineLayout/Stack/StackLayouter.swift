@@ -9,16 +9,17 @@ import GhostlineShaping
 /// grows and who gives way), then places them along its axis with `spacing`, or with an explicit `gap` between
 /// two anchors where the scene asks for one, and across it by its `alignment`.
 public struct StackLayouter {
+    /// The model every label is laid out in.
     public var model: LayoutModel
+    /// The pixel grid frames, label heights and baselines are rounded to.
     public var scale: Scale
     /// The canvas's baseline grid, for labels that snap to it. Snapping is relative to the enclosing stack's
     /// top, which is the canvas's top for the root stack.
     public var grid: Double?
     /// The font cascade for characters a label's fonts lack.
     public var fallback: FontFallback
-    /// Right-to-left mirrors horizontal stacks and swaps leading and trailing (UIKit's semanticContentAttribute).
-    public var layoutDirection: TextDirection = .leftToRight
 
+    /// Creates a layouter; `grid` nil uses the canvas's grid, and the fallback cascade defaults to fontconfig's.
     public init(model: LayoutModel, scale: Scale, grid: Double? = nil, fallback: FontFallback = FontFallback()) {
         self.model = model; self.scale = scale; self.grid = grid; self.fallback = fallback
     }
@@ -86,15 +87,19 @@ struct Arranger {
         case .box(let box): return .box(id: counter.next(.box, box.id), node: box)
         case .image(let image): return .image(id: counter.next(.image, image.id), node: image)
         case .gap(let gap): return .gap(gap)
-        case .spacer(let spacer): return .spacer(spacer)
+        case .spacer(let spacer): return .spacer(spacer, axis: .vertical)   // the holding stack sets the axis below
         case .stack(let stack):
             let id = counter.next(.stack, stack.id)
             counter.stacks += 1
             let serial = counter.stacks
             var settings = stack
             settings.children = []
-            return .stack(StackItem(id: id, serial: serial, node: settings,
-                                    items: stack.children.map { arrange($0, counter: &counter) }))
+            let items = stack.children.map { child -> ArrangedItem in
+                let item = arrange(child, counter: &counter)
+                if case .spacer(let spacer, _) = item { return .spacer(spacer, axis: stack.axis) }
+                return item
+            }
+            return .stack(StackItem(id: id, serial: serial, node: settings, items: items))
         }
     }
 

@@ -4,16 +4,21 @@
 /// `start`/`end` mean the same with or without runs. `baseStyle` is the label's own style: the CSS block's font
 /// (its strut) and the font UIKit's paragraph rules (R7) are worked out from.
 public struct AttributedText: Sendable {
+    /// A stretch of the text in one character style.
     public struct Run: Sendable {
+        /// The scalars of the whole text the run covers; never empty.
         public var range: Range<Int>
+        /// The run's character style: its own, or the label's base style for text given none.
         public var style: TextStyle
         /// True when the run has a style of its own (a CSS inline box); false for text in the label's style.
         public var isStyled: Bool
     }
 
+    /// The whole text, every run joined, as Unicode scalars: the unit every layout offset counts in.
     public let scalars: [Unicode.Scalar]
     /// Non-empty, in order, covering every scalar; empty only for an empty string.
     public let runs: [Run]
+    /// The label's own style. It is also the style of runs that set none, and of the empty text.
     public let baseStyle: TextStyle
 
     /// Plain text in one style.
@@ -46,6 +51,7 @@ public struct AttributedText: Sendable {
         self.baseStyle = other.baseStyle
     }
 
+    /// The whole text as a `String`.
     public var string: String {
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars)

@@ -25,7 +25,9 @@ public enum LineHeightStrategy: String, Sendable, Codable, CaseIterable {
 /// An opaque reference to how something is painted (a colour, an image). Layout carries it through untouched
 /// and never looks inside, so it needs no pixels or colours: the renderer resolves it in its palette.
 public struct PaintID: Hashable, Sendable, Codable {
+    /// The entry's position in the renderer's palette; layout never interprets it.
     public var index: Int
+    /// Creates a reference to palette entry `index`.
     public init(_ index: Int) { self.index = index }
     /// The first entry of a palette: black text in scenes that name no colour.
     public static let `default` = PaintID(0)
@@ -34,22 +36,33 @@ public struct PaintID: Hashable, Sendable, Codable {
 /// Character-level attributes of a run of text (NSAttributedString's font, kern, baselineOffset, underline,
 /// strikethrough and foreground colour; CSS's font, letter-spacing, vertical-align, text-decoration and color).
 public struct TextStyle: Sendable {
+    /// The font the run asks for. Characters it lacks go to the fallback cascade (``FontFallback``), so the glyphs
+    /// drawn may come from other fonts.
     public var font: Font
+    /// The font size in points (UIFont's `pointSize`; CSS `font-size`, whose CSS pixels are points here).
     public var pointSize: Double
     /// Tracking in points after every cluster.
     public var letterSpacing: Double
+    /// Whether the font's kerning applies (on by default, as in UIKit and browsers).
     public var kerning: Bool
+    /// Whether standard ligatures apply (on by default, as in UIKit and browsers).
     public var ligatures: Bool
     /// Raises the glyphs by this many points (negative lowers them), as NSAttributedString's `.baselineOffset`
     /// and CSS `vertical-align: <length>`; the line grows to hold them.
     public var baselineOffset: Double
+    /// Whether the run is underlined (`.underlineStyle: .single`, `text-decoration: underline`). The line's position
+    /// and thickness come from the drawing font's `post` table (``TextDecoration``).
     public var underline: Bool
+    /// Whether the run is struck through (`.strikethroughStyle: .single`, `text-decoration: line-through`), at the
+    /// position and thickness of the drawing font's `OS/2` table.
     public var strikethrough: Bool
     /// BCP 47 language, for language-specific glyph forms and font fallback.
     public var language: String?
     /// The colour, resolved by the renderer.
     public var paint: PaintID
 
+    /// Creates a style with UIKit's defaults for everything but the font and size: no tracking, kerning and ligatures
+    /// on, no baseline offset or decorations, no language, the palette's first paint.
     public init(font: Font, pointSize: Double, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
                 baselineOffset: Double = 0, underline: Bool = false, strikethrough: Bool = false, language: String? = nil,
                 paint: PaintID = .default) {
@@ -62,11 +75,18 @@ public struct TextStyle: Sendable {
 /// Horizontal placement of each line inside the label. `natural` follows the paragraph's direction: left in a
 /// left-to-right paragraph, right in a right-to-left one.
 public enum TextAlignment: String, Sendable, Codable, CaseIterable {
+    /// `natural`, `left`, `center` and `right` as NSTextAlignment. `justified` stretches the spaces of every line
+    /// but the last of each paragraph (and a truncated last line) to the full width; those lines are placed as
+    /// `natural`.
     case natural, left, center, right, justified
 }
 
 /// What happens to text that does not fit (NSLineBreakMode).
 public enum LineBreakMode: String, Sendable, Codable, CaseIterable {
+    /// Every mode wraps at word boundaries except `charWrap`, which breaks between any two grapheme clusters. The
+    /// modes differ in what happens when the text has more lines than `numberOfLines`: `truncateTail`, `truncateHead`
+    /// and `truncateMiddle` put "…" at the end, start or middle of the last line shown (which then holds the rest of
+    /// its paragraph); `wordWrap`, `charWrap` and `clip` just drop the lines that do not fit.
     case wordWrap, charWrap, clip, truncateTail, truncateHead, truncateMiddle
 }
 
@@ -102,6 +122,7 @@ public enum OverflowWrap: String, Sendable, Codable, CaseIterable {
 
 /// CSS `word-break`.
 public enum WordBreak: String, Sendable, Codable, CaseIterable {
+    /// Breaks only where the line-break rules allow (UAX #14, tailored by the language).
     case normal
     /// Lines may break between any two letters, as between ideographs.
     case breakAll
@@ -123,26 +144,44 @@ public enum Hyphens: String, Sendable, Codable, CaseIterable {
 public enum WritingDirection: String, Sendable, Codable, CaseIterable {
     /// From the paragraph's first strong character (UAX #9 rules P2–P3); without one, the layout direction.
     case natural
+    /// Left to right whatever the text (NSWritingDirection.leftToRight, CSS `direction: ltr`).
     case leftToRight
+    /// Right to left whatever the text (NSWritingDirection.rightToLeft, CSS `direction: rtl`).
     case rightToLeft
 }
 
 /// Paragraph-level settings, as NSParagraphStyle names them (CSS: the block's properties). Lengths in points.
 public struct ParagraphStyle: Sendable, Hashable {
+    /// Horizontal alignment of each line in the label's width; `natural` by default, as NSParagraphStyle.
     public var alignment: TextAlignment = .natural
+    /// How lines wrap and what happens to text beyond `numberOfLines`; `wordWrap` by default, as NSParagraphStyle
+    /// (UILabel's own default is `truncateTail`, which a scene sets where it wants it).
     public var lineBreakMode: LineBreakMode = .wordWrap
     /// Maximum number of lines; 0 = unlimited (UILabel's `numberOfLines`).
     public var numberOfLines: Int = 0
     /// A designed line height in points (the design tool's "line height"); nil = the font's own.
     public var lineHeight: Double?
+    /// How the uikit model meets ``lineHeight`` (R7, R8); `padded` by default, the one that lands baselines where a
+    /// design tool puts them. The css model ignores it.
     public var lineHeightStrategy: LineHeightStrategy = .padded
     /// Added between lines of a paragraph only (R5), combined with positive leading as a minimum (R6).
     public var lineSpacing: Double = 0
+    /// Points added after each paragraph that a newline ends, before the next one (uikit model; none after the last
+    /// paragraph). The css model ignores it.
     public var paragraphSpacing: Double = 0
+    /// Points added before each paragraph except the first (uikit model). Ghostline adds it at the same place as
+    /// ``paragraphSpacing``, so the two sum between paragraphs. The css model ignores it.
     public var paragraphSpacingBefore: Double = 0
+    /// The least height of each line fragment in points (uikit model; 0 = no minimum). Extra height goes above the
+    /// glyphs (R8).
     public var minimumLineHeight: Double = 0
+    /// The greatest height of each line fragment in points (uikit model; 0 = no maximum). The height a fragment loses
+    /// comes off its top, so tall glyphs reach into the line above.
     public var maximumLineHeight: Double = 0
+    /// Multiplies each line fragment's natural height before the minimum and maximum apply (uikit model; 0 or less =
+    /// off). The extra goes above the glyphs, as in NSParagraphStyle.
     public var lineHeightMultiple: Double = 0
+    /// The paragraph's base direction for bidi and `natural` alignment; `natural` by default (from the text).
     public var baseWritingDirection: WritingDirection = .natural
     /// BCP 47 language of the paragraph: tailors line breaking (ICU locale), as the CSS `lang` attribute does.
     public var language: String?
@@ -152,7 +191,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// CSS `white-space`, `overflow-wrap` and `word-break` (css model). Ghostline's defaults are the design
     /// tools' (`pre-wrap`, `break-word`, `normal`); a browser page's own defaults are `normal`, `normal`, `normal`.
     public var whiteSpace: WhiteSpace = .preWrap
+    /// CSS `overflow-wrap` (css model): whether a word wider than the line may be broken between letters.
     public var overflowWrap: OverflowWrap = .breakWord
+    /// CSS `word-break` (css model): extra or fewer break opportunities inside words.
     public var wordBreak: WordBreak = .normal
     /// UIKit's `hyphenationFactor` (uikit model, 0…1): a line filled less than this share of its width may end
     /// inside a word, at a dictionary hyphenation point, with a hyphen. 0 = soft hyphens only.
@@ -163,5 +204,6 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// `tab-size: 8`, eight spaces of the paragraph's font).
     public var tabInterval: Double?
 
+    /// Creates NSParagraphStyle's defaults, with the design tools' CSS wrapping keys and the `padded` strategy.
     public init() {}
 }

@@ -20,12 +20,19 @@ import GhostlineShaping
 /// renders the same bytes as its YAML twin. Relative paths (images, font files) resolve against `directory`.
 @resultBuilder
 public enum SceneContentBuilder {
+    /// One child written in the block.
     public static func buildExpression(_ element: ElementDescription) -> [ElementDescription] { [element] }
+    /// Several children at once (a list built elsewhere), spliced in place.
     public static func buildExpression(_ elements: [ElementDescription]) -> [ElementDescription] { elements }
+    /// The block's children, in the order written.
     public static func buildBlock(_ parts: [ElementDescription]...) -> [ElementDescription] { parts.flatMap { $0 } }
+    /// Children under an `if` without `else`; none when the condition is false.
     public static func buildOptional(_ part: [ElementDescription]?) -> [ElementDescription] { part ?? [] }
+    /// Children of the `if` branch of an `if`/`else` or the first `switch` case.
     public static func buildEither(first: [ElementDescription]) -> [ElementDescription] { first }
+    /// Children of the `else` branch or a later `switch` case.
     public static func buildEither(second: [ElementDescription]) -> [ElementDescription] { second }
+    /// Children written in a `for` loop, in loop order.
     public static func buildArray(_ parts: [[ElementDescription]]) -> [ElementDescription] { parts.flatMap { $0 } }
 }
 
@@ -69,6 +76,7 @@ public func HStack(id: String? = nil, padding: EdgeInsets = .zero, spacing: Doub
     .stack(StackDescription(id: id, axis: .horizontal, padding: padding, spacing: spacing, alignment: align, children: content()))
 }
 
+/// A horizontal stack with the same padding on every side.
 public func HStack(id: String? = nil, padding: Double, spacing: Double = 0, align: StackAlignment = .fill,
                    @SceneContentBuilder _ content: () -> [ElementDescription]) -> ElementDescription {
     HStack(id: id, padding: EdgeInsets(all: padding), spacing: spacing, align: align, content)
@@ -108,7 +116,8 @@ public func Box(id: String? = nil, width: Double? = nil, height: Double, color: 
     .box(BoxDescription(id: id, width: width, height: height, color: color, cornerRadius: cornerRadius))
 }
 
-/// A PNG drawn at a size in points (`image:`), its path relative to the scene's directory.
+/// An image file (PNG, JPEG or WebP) drawn at a size in points (`image:`), its path relative to the scene's
+/// directory.
 public func Image(_ file: String, id: String? = nil, width: Double, height: Double) -> ElementDescription {
     .image(ImageDescription(id: id, file: file, width: width, height: height))
 }

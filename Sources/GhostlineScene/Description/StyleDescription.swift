@@ -10,21 +10,36 @@ public struct StyleDescription: Sendable {
     // Character keys
     /// A key of `fonts:`, an installed family (`Inter`) or PostScript name (`Inter-SemiBold`).
     public var font: String?
+    /// The font size in points (1 to 1000 in a scene file). Not together with ``textStyle``, which gives the size.
     public var size: Double?
+    /// A Dynamic Type text style: the size (and, unless ``weight`` is set, the weight) come from Apple's table for
+    /// the scene's content size category. The line height comes from the table only in the css model or with
+    /// `lineHeight: textStyle`, since UIKit never applies it.
     public var textStyle: DynamicTextStyle?
     /// A custom `size` (and `lineHeight`) that grows with this text style's Dynamic Type curve, as
     /// `UIFontMetrics(forTextStyle:).scaledFont(for:)` scales a brand font.
     public var scalesWith: DynamicTextStyle?
     /// UIFontMetrics's `maximumPointSize`: the scaled size never exceeds it.
     public var maximumPointSize: Double?
+    /// The weight a family name is looked up at; regular by default, or the text style's. A `fonts:` name or a
+    /// PostScript name is one file, which the weight does not change.
     public var weight: FontWeight?
+    /// Whether a family name is looked up in its italic face; false by default. Like ``weight``, it does not change a
+    /// `fonts:` name or a PostScript name.
     public var italic: Bool?
+    /// The text colour, straight alpha; black by default.
     public var color: Color?
+    /// Points added after every grapheme cluster (UIKit's `kern` attribute, CSS `letter-spacing`); 0 by default.
     public var letterSpacing: Double?
+    /// Whether the font's kerning applies; true by default.
     public var kerning: Bool?
+    /// Whether the font's standard ligatures apply; true by default.
     public var ligatures: Bool?
+    /// Points to raise the glyphs (negative lowers them); the line grows to hold them. 0 by default.
     public var baselineOffset: Double?
+    /// Whether the text is underlined; false by default.
     public var underline: Bool?
+    /// Whether the text is struck through; false by default.
     public var strikethrough: Bool?
     /// BCP 47.
     public var language: String?
@@ -35,25 +50,40 @@ public struct StyleDescription: Sendable {
     /// `lineHeight: textStyle`: the Dynamic Type table's line height for the style's `textStyle`, in either
     /// model (the css model uses it by default for text styles, as design kits do; UIKit never does).
     public var lineHeightFromTextStyle: Bool = false
+    /// How the uikit model meets ``lineHeight`` (R7, R8); `padded` by default.
     public var lineHeightStrategy: LineHeightStrategy?
+    /// Points between the lines of a paragraph (uikit only, R5, R6); 0 by default.
     public var lineSpacing: Double?
+    /// Points added after a paragraph that a newline ends (uikit only); 0 by default.
     public var paragraphSpacing: Double?
+    /// Points added before every paragraph but the first (uikit only); 0 by default.
     public var paragraphSpacingBefore: Double?
+    /// The least height of each line in points (uikit only, R8; 0 = none).
     public var minimumLineHeight: Double?
+    /// The greatest height of each line in points (uikit only, R8; 0 = none).
     public var maximumLineHeight: Double?
+    /// A factor for each line's natural height (uikit only, R8; 0 = off).
     public var lineHeightMultiple: Double?
+    /// Horizontal alignment of the lines; `natural` by default. A label's own `alignment` overrides it.
     public var alignment: TextAlignment?
     // css only (the uikit model refuses them: UILabel has no such settings)
+    /// CSS `line-break` for Japanese and Chinese; `auto` (as `normal`) by default.
     public var lineBreak: LineBreakStrictness?
+    /// CSS `white-space`; `preWrap`, the design tools' behaviour, by default.
     public var whiteSpace: WhiteSpace?
+    /// CSS `overflow-wrap`; `breakWord` by default.
     public var overflowWrap: OverflowWrap?
+    /// CSS `word-break`; `normal` by default.
     public var wordBreak: WordBreak?
+    /// CSS `hyphens`; `manual` (soft hyphens only) by default.
     public var hyphens: Hyphens?
     // uikit only
+    /// UIKit's `hyphenationFactor`, 0 to 1 (the css model refuses it); 0, no dictionary hyphenation, by default.
     public var hyphenationFactor: Double?
 
     /// Where each key was written, for errors found when the style is resolved.
     public var marks: [String: SourceMark] = [:]
+    /// Where the style itself was written, for errors about the style as a whole (no size, no font).
     public var mark: SourceMark?
 
     /// A style in one call, with the keys designs set most (the rest are properties).
@@ -68,12 +98,14 @@ public struct StyleDescription: Sendable {
     /// The keys a style may have, in the order the README lists them.
     public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic", "color", "letterSpacing", "kerning",
                                        "ligatures", "baselineOffset", "underline", "strikethrough", "language"]
+    /// The paragraph keys, which only a label's own style may set.
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
                                        "lineHeightMultiple", "alignment", "lineBreak", "whiteSpace", "overflowWrap",
                                        "wordBreak", "hyphens", "hyphenationFactor"]
     /// Paragraph keys with CSS's meaning only.
     public static let cssOnlyKeys = ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "hyphens"]
+    /// Every key a style may have: ``characterKeys`` then ``paragraphKeys``.
     public static let keys = characterKeys + paragraphKeys
 
     /// This style with every key it does not set taken from `base`. A run that sets `size` or `textStyle`

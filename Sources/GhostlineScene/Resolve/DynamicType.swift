@@ -2,6 +2,8 @@ import GhostlineFonts
 
 /// The 12 content size categories a user can pick in iOS Settings, smallest first.
 public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
+    /// The short names the scene format and the outputs use; ``uikitName`` gives UIKit's for each. AX1 to AX5 are the
+    /// accessibility sizes, which iOS offers only with Larger Accessibility Sizes switched on.
     case xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1, AX2, AX3, AX4, AX5
 
     /// iOS's default category.
@@ -41,17 +43,23 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
 
 /// The 11 Dynamic Type text styles.
 public enum DynamicTextStyle: String, Sendable, CaseIterable, Codable {
+    /// UIFont.TextStyle's names (`caption1` is `.caption1`). All are regular weight except `headline`, which is
+    /// semibold.
     case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
 }
 
 /// One entry of Apple's Dynamic Type table.
 public struct DynamicTypeSpec: Hashable, Sendable {
+    /// The font size in points.
     public var pointSize: Double
     /// The designed line height in points.
     public var lineHeight: Double
+    /// The weight: regular, or semibold for `headline`.
     public var weight: FontWeight
 }
 
+/// Apple's Dynamic Type table (HIG → Typography → Specifications) and the scaling derived from it, for `textStyle`
+/// and `scalesWith`.
 public enum DynamicType {
     /// The size, line height and weight of `style` in `category`, from the HIG table.
     public static func spec(_ style: DynamicTextStyle, _ category: ContentSizeCategory) -> DynamicTypeSpec {

@@ -12,9 +12,12 @@ import GhostlineShaping
 /// Dynamic Type applied; colours and images collected into the palette; the limits that keep a render
 /// possible enforced. Errors name the place the description recorded.
 public struct SceneResolver {
+    /// Where fonts are opened and cached.
     public var fonts: FontLibrary
+    /// Scale, model and content size that replace the description's.
     public var overrides: SceneOverrides
 
+    /// Creates a resolver; by default it uses the process-wide font library and no overrides.
     public init(fonts: FontLibrary = .shared, overrides: SceneOverrides = SceneOverrides()) {
         self.fonts = fonts; self.overrides = overrides
     }
@@ -22,6 +25,13 @@ public struct SceneResolver {
     /// Same as the PNG reader's limit, so every render can be read back.
     static let maximumSidePixels = PNGCodec.maximumSidePixels
 
+    /// Turns `description` into a scene ready for layout.
+    ///
+    /// - Throws: ``SceneError`` when the canvas is more than 16,384 pixels on a side at the scale in use, the grid is
+    ///   not on whole pixels, a font file does not exist or a font cannot be found or opened, a style is undefined or
+    ///   has no size or font, a style uses a key its model does not have (a CSS key in the uikit model,
+    ///   `hyphenationFactor` in the css model), `lineHeight: textStyle` has no `textStyle`, a label snaps to a grid
+    ///   the canvas lacks, or an image cannot be read.
     public func resolve(_ description: SceneDescription) throws(SceneError) -> Scene {
         var state = ResolverState(description: description, fonts: fonts, overrides: overrides)
         return try state.scene()

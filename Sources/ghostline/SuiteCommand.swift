@@ -1,0 +1,170 @@
+import ArgumentParser
+import Foundation
+import Ghostline
+
+/// `ghostline suite [MANIFEST|DIR] …` runs a suite, `ghostline suite merge REPORTS…` merges shard reports. The
+/// run is the default subcommand, so the contract's spelling needs no `run` (a manifest called `merge` is
+/// `./merge`).
+struct SuiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suite",
+        abstract: "Check a whole app at once: every scene of a manifest (or a scenes/ + designs/ folder) against its design, in one process.",
+        usage: """
+        ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all]
+          ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
+        """,
+        discussion: "See `ghostline suite run --help` and `ghostline suite merge --help` for every option.",
+        subcommands: [SuiteRunCommand.self, SuiteMergeCommand.self],
+        defaultSubcommand: SuiteRunCommand.self
+    )
+}
+
+struct SuiteRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a suite: ghostline suite [MANIFEST|DIR] (the word `run` may be left out).",
+        discussion: """
+        MANIFEST is a ghostline.yaml listing scene → design export (or recorded reference) entries, with options per \
+        entry and defaults at the top; a directory without one is read as scenes/NAME.yaml ↔ designs/NAME@3x.png. \
+        A check that fails, or cannot run, does not stop the others. Outputs are written all or nothing when the \
+        suite ends. On a terminal, a progress bar is drawn on stderr; elsewhere, plain lines.
+
+        Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad manifest, usage or output.
+
+        Example: ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+        CI, one machine per part: ghostline suite --shard 2/4 --html out-2 --report out-2/suite.json
+        then: ghostline suite merge out-*/suite.json --html merged --junit junit.xml
+        """
+    )
+
+    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).")
+    var source: String?
+
+    @Option(help: "Worker threads (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.")
+    var shard: String?
+
+    @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.")
+    var durations: String?
+
+    @OptionGroup var outputs: SuiteOutputOptions
+
+    @Flag(help: "Record missing or differing references, and the renders of design checks that differ (to their `render:` paths). Passing files are left as they are.")
+    var update = false
+
+    @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.")
+    var updateAll = false
+
+    func run() throws {
+        if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
+        let plan: SuitePlan
+        do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
+        var runner = SuiteRunner(plan: plan)
+        if let jobs { runner.jobs = jobs }
+        do {
+            if let shard { runner.shard = try SuiteShard(parsing: shard) }
+            if let durations { runner.costs = try SuiteReport.costs(durations) }
+        } catch { throw CLIError(error) }
+        runner.update = updateAll ? .all : update ? .changed : .none
+        runner.outputs = try outputs.paths
+        let bar = ProgressLine(total: runner.cases.count)
+        let result: SuiteResult
+        do { result = try runner.run(progress: { bar.show($0) }) } catch {
+            bar.finish()
+            throw CLIError(error)
+        }
+        bar.finish()
+        print(result.summary, terminator: "")
+        let jobsUsed = max(1, min(runner.jobs, result.entries.count))
+        FileHandle.standardError.write(Data(String(format: "suite: %d checks in %.2f s on %d worker%@\n", result.entries.count,
+                                                   result.seconds, jobsUsed, jobsUsed == 1 ? "" : "s").utf8))
+        if !result.passes { throw ExitCode(1) }
+    }
+}
+
+struct SuiteMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Combine the reports of a suite's shards into one report, JUnit file and index page.",
+        discussion: """
+        Every shard of one run must be given once (they must cover the plan exactly). A shard's review pages are \
+        copied from beside its report when the report was written into its --html directory.
+
+        Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad reports or usage.
+        """
+    )
+
+    @Argument(help: "The shards' suite reports (--report of each `ghostline suite --shard K/N`).")
+    var reports: [String]
+
+    @OptionGroup var outputs: SuiteOutputOptions
+
+    func run() throws {
+        let result: SuiteResult
+        let paths = try outputs.paths
+        do { result = try SuiteMerge.merge(reports, outputs: paths) } catch { throw CLIError(error) }
+        print(result.summary, terminator: "")
+        if !result.passes { throw ExitCode(1) }
+    }
+}
+
+/// The outputs of `suite` and `suite merge`.
+struct SuiteOutputOptions: ParsableArguments {
+    @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).")
+    var report: String?
+
+    @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.")
+    var junit: String?
+
+    @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.")
+    var html: String?
+
+    var paths: SuiteOutputPaths {
+        get throws {
+            // Standard output carries the summary; an output of hundreds of checks goes to a file.
+            for (flag, value) in [("--report", report), ("--junit", junit), ("--html", html)] where value == "-" {
+                throw CLIError("\(flag) -: a suite writes its summary to standard output; give the \(flag == "--html" ? "directory" : "file") a name")
+            }
+            return SuiteOutputPaths(report: report, junit: junit, html: html)
+        }
+    }
+}
+
+/// Progress on stderr: a bar redrawn in place on a terminal (done / total, failures, time left), else a plain
+/// line for each failure and one each tenth of the way, which reads well in a CI log.
+final class ProgressLine: @unchecked Sendable {
+    let total: Int
+    let onTerminal = isatty(STDERR_FILENO) == 1
+    private var lastDraw: Double = -1
+    private var drawn = false
+    private var nextTenth = 1
+
+    init(total: Int) { self.total = total }
+
+    /// Called by the suite under its own lock, one check at a time.
+    func show(_ p: SuiteProgress) {
+        if onTerminal {
+            guard p.done == p.total || p.elapsedSeconds - lastDraw >= 0.1 else { return }
+            lastDraw = p.elapsedSeconds
+            let width = 24, filled = p.total == 0 ? width : width * p.done / p.total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            let eta = p.done == p.total ? "" : String(format: " · %.0f s left", p.remainingSeconds.rounded(.up))
+            write("\r\u{1B}[2K\(bar) \(p.done)/\(p.total) · \(p.failed) failed\(eta)")
+            drawn = true
+        } else {
+            if p.entry.verdict != .pass {
+                write("\(p.entry.verdict == .error ? "ERROR" : "FAIL") \(p.entry.id) (\(p.done)/\(p.total))\n")
+            }
+            if total >= 20, p.done * 10 >= nextTenth * total {
+                while p.done * 10 >= nextTenth * total { nextTenth += 1 }
+                write("suite: \(p.done)/\(p.total) done, \(p.failed) failed\n")
+            }
+        }
+    }
+
+    func finish() { if drawn { write("\n"); drawn = false } }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
