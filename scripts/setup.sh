@@ -3,7 +3,9 @@
 # the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
-# With --tests it also installs headless Chromium, which the test suite drives to check the review page.
+# With --tests it also installs headless Chromium, which the test suite drives to check the review page, and what
+# scripts/hostile-catalogue.py needs: GNU time (peak memory of each run), and Pillow and fontTools to generate its
+# inputs (from Debian's packages, unless python3 already imports them).
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
@@ -27,6 +29,10 @@ packages=(
 
 if [ "${1:-}" = "--tests" ]; then
   packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
+  packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
+  if ! python3 -c "import PIL, fontTools" 2>/dev/null; then
+    packages+=(python3 python3-pil python3-fonttools)  # scripts/hostile-catalogue.py generates its images and fonts
+  fi
 fi
 
 missing=()

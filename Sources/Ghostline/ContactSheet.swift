@@ -21,6 +21,9 @@ public struct ContactSheet {
         public var image: RGBAImage
         /// The colours the cell's layout refers to (its layout JSON names them).
         public var palette: Palette
+        /// The files the cell's scene was read from (the scene, its style guides, fonts and images): outputs
+        /// must not overwrite them.
+        public var inputFiles: [String] = []
     }
 
     /// The font library and renderer used for the cells and the sheet.
@@ -80,7 +83,7 @@ public struct ContactSheet {
         var cells: [Cell] = []
         for (index, (category, scene, layout)) in laidOut.enumerated() {
             let image = renderer.renderer.render(layout, palette: scene.palette)
-            cells.append(Cell(category: category, layout: layout, image: image, palette: scene.palette))
+            cells.append(Cell(category: category, layout: layout, image: image, palette: scene.palette, inputFiles: scene.inputFiles))
             progress(index + 1, categories.count, category)
         }
         return cells

@@ -20,11 +20,18 @@ import Darwin
 /// The path `-` is standard output, as in most command-line tools: its bytes are held until every file is in place
 /// and written last, so a failed run prints nothing. One output at most may go there, and a PNG is not written to
 /// a terminal (it would only garble it).
+///
+/// An existing path that is a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe) is written
+/// into, as `cp` writes into it, never replaced by a regular file: a rename onto `/dev/null` as root would replace
+/// the device for the whole machine. It is opened when staged (a FIFO that no process reads is refused then, rather
+/// than blocking) and written after the files are in place, like standard output. A block device is refused.
 public struct OutputFiles {
     /// The path that means standard output.
     public static let standardOutput = "-"
     private var staged: [(temporary: String, destination: String)] = []
     private var forStandardOutput: [UInt8]?
+    /// Devices and FIFOs written into: open descriptors, written at commit.
+    private var special: [(descriptor: Int32, path: String, identity: FileIdentity?, bytes: [UInt8])] = []
     private var inputs: [(path: String, identity: FileIdentity)] = []
 
     /// - Parameter inputs: files the command reads; none of them may be written.
@@ -46,6 +53,26 @@ public struct OutputFiles {
             forStandardOutput = bytes
             return
         }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            try stageSpecial(bytes, path: path, kind: info.st_mode & S_IFMT)
+            return
+        }
+        let destination = try fileDestination(path, taken: staged.map(\.destination))
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            let reason = String(cString: strerror(errno))
+            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        }
+        staged.append((temporary, destination))
+    }
+
+    /// Where a file output goes (a final symbolic link followed), after the checks that keep a file from being lost:
+    /// not a directory, not one of the inputs, not the destination of another output (`taken`), in a directory that
+    /// exists.
+    private func fileDestination(_ path: String, taken: [String]) throws(OutputError) -> String {
         let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -56,22 +83,90 @@ public struct OutputFiles {
                               fix: "write the output to another path; an input is never overwritten")
         }
         let absolute = Self.absolute(destination)
-        if staged.contains(where: { Self.absolute($0.destination) == absolute }) {
+        if taken.contains(where: { Self.absolute($0) == absolute }) {
             throw .unwritable(path: path, reason: "another output of this command goes to the same file",
                               fix: "give each output its own path")
         }
-        let url = URL(fileURLWithPath: destination)
-        let directory = url.deletingLastPathComponent().path
+        let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .unwritable(path: path, reason: "the directory \(Self.quoted(directory)) does not exist",
                               fix: "create it first (mkdir -p \(Self.quoted(directory)))")
         }
-        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            let reason = String(cString: strerror(errno))
-            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        return destination
+    }
+
+    /// Checks output paths before a command does its work, so an output onto an input, two outputs on one path, a
+    /// directory, a missing or unwritable directory are refused at once rather than after a long render or decode.
+    /// Nothing is written or opened. `stage` checks each path again when it writes: files a scene names (fonts,
+    /// images) may only be known as inputs then.
+    public static func check(_ paths: [String], inputs: [String]) throws(OutputError) {
+        let files = OutputFiles(inputs: inputs)
+        var taken: [String] = [], special: [FileIdentity] = []
+        var toStandardOutput = false
+        for path in paths {
+            if path == standardOutput {
+                guard !toStandardOutput else {
+                    throw .unwritable(path: path, reason: "another output of this command already goes to standard output",
+                                      fix: "send at most one output to -")
+                }
+                toStandardOutput = true
+                continue
+            }
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+                guard info.st_mode & S_IFMT != S_IFBLK else {
+                    throw .unwritable(path: path, reason: "it is a block device", fix: "name a file; Ghostline does not write onto disks")
+                }
+                let identity = FileIdentity(path)
+                if let identity, let input = files.inputs.first(where: { $0.identity == identity }) {
+                    throw .unwritable(path: path, reason: "it is the input \(quoted(input.path))",
+                                      fix: "write the output to another path; an input is never overwritten")
+                }
+                if let identity {
+                    guard !special.contains(identity) else {
+                        throw .unwritable(path: path, reason: "another output of this command goes to the same file",
+                                          fix: "give each output its own path")
+                    }
+                    special.append(identity)
+                }
+                continue
+            }
+            let destination = try files.fileDestination(path, taken: taken)
+            let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+            guard access(directory, W_OK) == 0 else {
+                throw .unwritable(path: path, reason: "the directory \(quoted(directory)) is not writable (\(String(cString: strerror(errno))))",
+                                  fix: "write the output into a directory you can write")
+            }
+            taken.append(destination)
         }
-        staged.append((temporary, destination))
+    }
+
+    /// Opens a device or FIFO to write `bytes` into at commit.
+    private mutating func stageSpecial(_ bytes: [UInt8], path: String, kind: mode_t) throws(OutputError) {
+        guard kind != S_IFBLK else {
+            throw .unwritable(path: path, reason: "it is a block device", fix: "name a file; Ghostline does not write onto disks")
+        }
+        let identity = FileIdentity(path)
+        if let identity, let input = inputs.first(where: { $0.identity == identity }) {
+            throw .unwritable(path: path, reason: "it is the input \(Self.quoted(input.path))",
+                              fix: "write the output to another path; an input is never overwritten")
+        }
+        if let identity, special.contains(where: { $0.identity == identity }) {
+            throw .unwritable(path: path, reason: "another output of this command goes to the same file", fix: "give each output its own path")
+        }
+        // Non-blocking, so a FIFO without a reader fails at once (ENXIO) instead of hanging; blocking again after.
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let noReader = errno == ENXIO
+            throw .unwritable(path: path, reason: noReader ? "no process is reading it" : String(cString: strerror(errno)),
+                              fix: noReader ? "start the process that reads it first" : "check the path and its permissions")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(descriptor) == 1 {
+            close(descriptor)
+            throw .unwritable(path: path, reason: "it is a terminal, and a PNG would garble it", fix: "write the PNG to a file")
+        }
+        special.append((descriptor, path, identity, bytes))
     }
 
     /// Stages `text` encoded as UTF-8, as the byte-array `stage` does.
@@ -84,9 +179,10 @@ public struct OutputFiles {
     /// The renames themselves are the last step that can fail (a full disk, a directory made read-only meanwhile).
     /// So that a failure there still changes nothing, every file about to be replaced is first kept under a hard
     /// link beside it; if a rename fails, the files already renamed are put back (or removed, where there was
-    /// none before), as `rsync --backup` would leave things restorable.
+    /// none before), as `rsync --backup` would leave things restorable. Devices and FIFOs, then standard output,
+    /// are written after the renames.
     public mutating func commit() throws(OutputError) {
-        defer { staged.removeAll(); forStandardOutput = nil }
+        defer { discard() }
         let existed = staged.map { FileIdentity($0.destination) != nil }
         let backups: [String?] = staged.indices.map { index in
             guard existed[index] else { return nil }
@@ -101,20 +197,26 @@ public struct OutputFiles {
                 else if !existed[done] { unlink(staged[done].destination) }                  // there was none
             }
             for later in staged.indices.suffix(from: index) { if let backup = backups[later] { unlink(backup) } }
+            staged.removeAll()
             throw .unwritable(path: file.destination, reason: reason, fix: "check that the directory is writable")
         }
         for backup in backups.compactMap({ $0 }) { unlink(backup) }
+        staged.removeAll()
+        for file in special {
+            try Self.writeAll(file.bytes, to: file.descriptor, path: file.path, fix: "check what the path is connected to")
+        }
         if let bytes = forStandardOutput {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    throw .unwritable(path: Self.standardOutput, reason: String(cString: strerror(errno)),
-                                      fix: "check what standard output is connected to")
-                }
-                offset += written
-            }
+            try Self.writeAll(bytes, to: STDOUT_FILENO, path: Self.standardOutput, fix: "check what standard output is connected to")
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, fix: String) throws(OutputError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno)), fix: fix) }
+            offset += written
         }
     }
 
@@ -125,6 +227,8 @@ public struct OutputFiles {
     public mutating func discard() {
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
+        for file in special { close(file.descriptor) }
+        special.removeAll()
         forStandardOutput = nil
     }
 

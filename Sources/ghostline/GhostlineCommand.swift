@@ -40,6 +40,10 @@ struct GhostlineCommand: ParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first) {
             fail(unknownCommandMessage(first))
         }
+        // `ghostline help NAME` for a command that does not exist: an error, not the general help with exit 0.
+        if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) {
+            fail(unknownCommandMessage(arguments[1]))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -42,11 +42,20 @@ struct MatrixCommand: ParsableCommand {
         let overrides = try sceneOptions.overrides()
         let sheet = ContactSheet(columns: columns)
         let description = try sceneOptions.describe(with: SceneLoader(fonts: sheet.renderer.fonts))
-        let scene = description.sourcePath
-        if !description.scalesWithContentSize {
-            FileHandle.standardError.write(Data(("ghostline: warning: \(scene): nothing in the scene scales with Dynamic Type, so all 12 "
-                + "cells will be the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
+        // With the sheet on standard output there is no file to name the layouts after: they go to --layout-dir
+        // when it is given, else nowhere.
+        let toStandardOutput = output == OutputFiles.standardOutput
+        let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : output)
+        let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
+        let stem = sheetURL.deletingPathExtension().lastPathComponent
+        func layoutPath(_ category: ContentSizeCategory) -> String? {
+            toStandardOutput && layoutDirectory == nil ? nil : directory.appendingPathComponent("\(stem)-\(category.rawValue).json").path
         }
+        // Checked before twelve renders are drawn; the fonts and images the scene names are checked when written.
+        do {
+            try OutputFiles.check([output] + ContentSizeCategory.allCases.compactMap(layoutPath),
+                                  inputs: [description.sourcePath] + description.includedFiles)
+        } catch { throw CLIError(error) }
         let onTerminal = isatty(STDERR_FILENO) == 1
         let cells: [ContactSheet.Cell]
         do {
@@ -63,23 +72,23 @@ struct MatrixCommand: ParsableCommand {
         let image: RGBAImage
         do { image = try sheet.compose(cells) } catch { throw CLIError(error) }
 
-        // With the sheet on standard output there is no file to name the layouts after: they go to --layout-dir
-        // when it is given, else nowhere.
-        let toStandardOutput = output == OutputFiles.standardOutput
-        let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : output)
-        let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
-        let stem = sheetURL.deletingPathExtension().lastPathComponent
-        // All or nothing: a sheet without its layouts would mislead a script that reads them.
-        var files = OutputFiles()
+        // All or nothing: a sheet without its layouts would mislead a script that reads them. No output may replace
+        // the scene or a file it reads (`matrix card.yaml -o card.yaml` used to overwrite the scene).
+        var files = OutputFiles(inputs: Array(Set(cells.flatMap(\.inputFiles))).sorted())
         do {
             try files.stage(try PNGCodec.encode(image), to: output)
-            for cell in cells where !toStandardOutput || layoutDirectory != nil {
-                try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: directory.appendingPathComponent("\(stem)-\(cell.category.rawValue).json").path)
+            for cell in cells {
+                if let path = layoutPath(cell.category) { try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: path) }
             }
             try files.commit()
         } catch {
             files.discard()
             throw CLIError(error)
+        }
+        // Warned only once the sheet is written: a failed run prints its one error line and nothing else.
+        if !description.scalesWithContentSize {
+            FileHandle.standardError.write(Data(("ghostline: warning: \(description.sourcePath): nothing in the scene scales with Dynamic "
+                + "Type, so all 12 cells are the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
         }
     }
 }

@@ -34,8 +34,8 @@ struct MetricsCommand: ParsableCommand {
     @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).")
     var source: String = "hhea"
 
-    @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a font collection (.ttc).")
-    var faceIndex: Int = 0
+    @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a font collection (.ttc); default: 0, or the face a font name finds.")
+    var faceIndex: Int?
 
     @Option(name: .customLong("override"),
             help: "Replace vertical metrics (font units), e.g. unitsPerEm=2048,ascender=1950,descender=-494,lineGap=0,capHeight=1443. Use `ios-system` for the iOS system font's published values.")
@@ -46,13 +46,15 @@ struct MetricsCommand: ParsableCommand {
         guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
         guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
         let override = try metricsOverride.map(Self.parseOverride)
-        let file: FontFile
+        var file: FontFile
         if FileManager.default.fileExists(atPath: font) {
-            file = FontFile(path: font, faceIndex: faceIndex)
+            file = FontFile(path: font, faceIndex: faceIndex ?? 0)
         } else if font.contains("/") || font.hasSuffix(".ttf") || font.hasSuffix(".otf") || font.hasSuffix(".ttc") {
             throw CLIError("\(font): font file not found; check the path")
         } else {
             do { file = try FontLocator.locate(name: font) } catch { throw CLIError(error) }
+            // A face asked for by index is a face of the file the name found, checked like any other, never ignored.
+            if let faceIndex { file = FontFile(path: file.path, faceIndex: faceIndex) }
         }
         let loaded: Font
         do { loaded = try Font(path: file.path, faceIndex: file.faceIndex, metricsOverride: override) } catch { throw CLIError(error) }
@@ -87,7 +89,11 @@ struct MetricsCommand: ParsableCommand {
     static func parseOverride(_ text: String) throws -> FontMetricsOverride {
         if text.lowercased() == "ios-system" { return .iOSSystemFont }
         var override = FontMetricsOverride()
-        for pair in text.split(separator: ",") {
+        let pairs = text.split(separator: ",")
+        guard !pairs.isEmpty else {
+            throw CLIError("--override \(text): names no metric; e.g. unitsPerEm=2048,ascender=1950, or ios-system")
+        }
+        for pair in pairs {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let value = Int(parts[1]) else {
                 throw CLIError("--override \(text): `\(pair)` is not key=integer; e.g. unitsPerEm=2048,ascender=1950")

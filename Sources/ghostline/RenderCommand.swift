@@ -6,6 +6,7 @@ import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
 import GhostlineRaster
+import GhostlineScene
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,12 +64,20 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let renderer = SnapshotRenderer()
         let overlay = try Self.parseDebug(debug)
-        let scene = try text != nil || sceneOptions.scene == nil ? textScene(renderer) : sceneOptions.load(with: renderer)
+        let textMode = text != nil || sceneOptions.scene == nil
+        // Outputs are checked before any work: a 16384 px render is not drawn only to be refused onto its scene.
+        let outputs = [output] + (layout.map { [$0] } ?? [])
+        do { try OutputFiles.check(outputs, inputs: textMode ? [] : [sceneOptions.scene].compactMap { $0 }) } catch { throw CLIError(error) }
+        let scene = try textMode ? textScene(renderer) : sceneOptions.load(with: renderer)
         let sceneLayout: SceneLayout
         var image: RGBAImage
-        do { (sceneLayout, image) = try renderer.render(scene, debug: overlay) } catch { throw CLIError(error) }
-        printWarnings(scene.warnings)
-        warnAboutMissingGlyphs(sceneLayout)
+        do {
+            (sceneLayout, image) = try renderer.render(scene, debug: overlay)
+        } catch {
+            // The one-label scene has no file: name the flag (it named a made-up `scene.swift` in the directory).
+            if textMode { throw CLIError("--text: \(error.problem)\(error.fix.isEmpty ? "" : "; " + error.fix)") }
+            throw CLIError(error)
+        }
         if !overlay.isEmpty {
             // The legend lists what is drawn: no grid entry for a scene without a grid.
             let drawn = scene.canvas.grid == nil ? overlay.subtracting(.grid) : overlay
@@ -83,6 +92,9 @@ struct RenderCommand: ParsableCommand {
             files.discard()
             throw CLIError(error)
         }
+        // Warnings come once the outputs are in place, so a failed run prints its one error line and nothing else.
+        printWarnings(scene.warnings)
+        warnAboutMissingGlyphs(sceneLayout)
     }
 
     /// The one-label scene of `--text`; the flags that only make sense with it are refused without it.

@@ -138,10 +138,13 @@ struct ReviewOutputOptions: ParsableArguments {
     }
 
     /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
+    /// Warnings (the images', and the labels' missing glyphs) follow the outputs, so a run that fails to write prints
+    /// its one error line and nothing else.
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
-        printWarnings(result.warnings)
         let paths = artifactPaths(render: render)
         do { try result.write(paths) } catch { throw CLIError(error) }
+        printWarnings(result.warnings)
+        if let layout = result.layout { warnAboutMissingGlyphs(layout) }   // check's render; diff has none
         // With an artifact on standard output, the summary goes to stderr so the two never mix.
         if paths.values.contains(OutputFiles.standardOutput) {
             FileHandle.standardError.write(Data(result.summary.utf8))
@@ -194,6 +197,10 @@ struct DiffCommand: ParsableCommand {
         }
         var overrides = SceneOverrides()
         overrides.scale = resolvedScale
+        // Outputs are checked before the images are read: two 16384² PNGs take seconds to compare.
+        do {
+            try OutputFiles.check(Array(outputs.artifactPaths().values).sorted(), inputs: [render, design] + (layout.map { [$0] } ?? []))
+        } catch { throw CLIError(error) }
         let check = DesignCheck(render: .image(path: render, layout: layout), design: design, overrides: overrides,
                                 options: options, renderBackground: requestedBackground)
         let result: DesignCheckResult
@@ -237,12 +244,15 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
+        do {
+            try OutputFiles.check(Array(outputs.artifactPaths(render: renderOutput).values).sorted(),
+                                  inputs: [design] + [sceneOptions.scene].compactMap { $0 })
+        } catch { throw CLIError(error) }
         let renderer = SnapshotRenderer()
         let check = DesignCheck(render: try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts)), design: design,
                                 overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
         var result: DesignCheckResult
         do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch { throw outputs.cliError(error) }
-        if let layout = result.layout { warnAboutMissingGlyphs(layout) }
         // The report names the render by the file it was written to, when it was.
         if let renderOutput { result.comparison.renderPath = renderOutput }
         try outputs.finish(result, render: renderOutput)

@@ -8,6 +8,11 @@ struct TokensCommand: ParsableCommand {
         abstract: "Work with design tokens (W3C Design Tokens format).",
         subcommands: [TokensImportCommand.self]
     )
+
+    /// `ghostline tokens` alone is a usage error, as `ghostline` alone is (it printed the help and exited 0).
+    func run() throws {
+        throw CLIError("no tokens command given; use `ghostline tokens import TOKENS.json -o STYLEGUIDE.yaml` (see `ghostline tokens --help`)")
+    }
 }
 
 struct TokensImportCommand: ParsableCommand {

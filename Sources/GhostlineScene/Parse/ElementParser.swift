@@ -105,6 +105,15 @@ extension SceneParser {
         case (nil, nil):
             throw cursor.error("missing required key `text`", fix: "add `text: \"…\"`, or `runs:` for attributed text")
         }
+        switch text {
+        case .plain(let plain): textCharacters += plain.unicodeScalars.count
+        case .runs(let runs): textCharacters += runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        }
+        guard textCharacters <= Self.maximumTextCharacters else {
+            throw (keys["text"] ?? keys["runs"] ?? cursor).error(
+                "the scene's labels hold more than \(Self.maximumTextCharacters) characters of text",
+                fix: "split the text into several scenes (check YAML aliases that repeat a long text)")
+        }
         let styleCursor = try keys.required("style", fix: "name a style from `styles:`, or write one inline")
         var label = LabelDescription(text: text, style: try styleReference(styleCursor))
         for (key, value) in keys.entries { label.marks[key] = value.mark }

@@ -11,21 +11,34 @@ import Yams
 /// the tree bounded. Nothing is opened here: fonts and images are the resolver's job.
 struct SceneParser {
     let file: String
-    /// The scene's lines, to read a scalar's raw form where YAML parsing loses something (see `text(_:)`).
-    let sourceLines: [Substring]
+    /// The scene's lines that may hold a byte order mark (U+FEFF, or its `\uFEFF` escape), as scalars, by their
+    /// index: `text(_:)` reads a scalar's raw form there, where YAML parsing drops the mark. Only these lines are kept,
+    /// and as arrays, so finding a column costs nothing: walking every label's line to its column made a scene of
+    /// 10,000 labels on one line quadratic (8 s to read).
+    let linesWithByteOrderMark: [Int: [Unicode.Scalar]]
 
     /// Brackets and stacks may nest this deep; aliases may expand to at most this many elements.
     static let maximumNesting = 64
     static let maximumElements = 10_000
+    static let maximumTextCharacters = SceneLoader.maximumTextCharacters
 
     /// Ids seen so far, for the duplicate check.
     var ids: [String: YAMLCursor] = [:]
     /// Elements parsed so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
     var elementCount = 0
+    /// Characters of label text read so far.
+    var textCharacters = 0
 
     init(file: String, source: String = "") {
         self.file = file
-        self.sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines: [Int: [Unicode.Scalar]] = [:]
+        if source.unicodeScalars.contains("\u{FEFF}") || source.range(of: "feff", options: .caseInsensitive) != nil {
+            for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.unicodeScalars.contains("\u{FEFF}") || line.range(of: "feff", options: .caseInsensitive) != nil {
+                lines[index] = Array(line.unicodeScalars)
+            }
+        }
+        self.linesWithByteOrderMark = lines
     }
 
     static func parse(_ text: String, path: String) throws(SceneError) -> SceneDescription {
@@ -225,11 +238,12 @@ struct SceneParser {
     func text(_ cursor: YAMLCursor) throws(SceneError) -> String {
         let value = try cursor.string()
         guard !value.unicodeScalars.starts(with: ["\u{FEFF}"]), let mark = cursor.node.mark,
-              mark.line >= 1, mark.line <= sourceLines.count else { return value }
-        var raw = Substring(sourceLines[mark.line - 1].unicodeScalars.dropFirst(max(0, mark.column - 1)))
+              let line = linesWithByteOrderMark[mark.line - 1] else { return value }
+        var raw = line.dropFirst(max(0, mark.column - 1))
         if raw.first == "\"" || raw.first == "'" { raw = raw.dropFirst() }
-        let escaped = raw.prefix(6).lowercased() == "\\ufeff" || raw.prefix(10).lowercased() == "\\u0000feff"
-        if raw.unicodeScalars.first == "\u{FEFF}" || (escaped && cursor.isDoubleQuoted) { return "\u{FEFF}" + value }
+        func lowercased(_ count: Int) -> String { String(String.UnicodeScalarView(raw.prefix(count))).lowercased() }
+        let escaped = lowercased(6) == "\\ufeff" || lowercased(10) == "\\u0000feff"
+        if raw.first == "\u{FEFF}" || (escaped && cursor.isDoubleQuoted) { return "\u{FEFF}" + value }
         return value
     }
 
