@@ -4,6 +4,8 @@
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
+# With --bench it also installs the peer tools the benchmarks time Ghostline against in the same run: HarfBuzz's
+# hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py, ghostline-bench --diff-peer).
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
@@ -25,9 +27,17 @@ packages=(
   fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
 )
 
-if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
-fi
+for flag in "$@"; do
+  case "$flag" in
+    --tests) packages+=(chromium) ;;  # the review page's browser test (and scripts/browser-baselines.py)
+    --bench) packages+=(
+        libharfbuzz-bin  # hb-view, the peer of `ghostline render`
+        imagemagick      # compare, the peer of `ghostline diff`
+        time             # /usr/bin/time -v, for the peak memory figures
+      ) ;;
+    *) echo "setup: unknown flag $flag (use --tests and/or --bench)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for package in "${packages[@]}"; do
