@@ -26,6 +26,8 @@ public struct OutputFiles {
     private var staged: [(temporary: String, destination: String)] = []
     private var forStandardOutput: [UInt8]?
     private var inputs: [(path: String, identity: FileIdentity)] = []
+    /// Outputs opened with `open`, closed (and a standard output's bytes taken) by `commit`.
+    private var streamed: [StreamedOutput] = []
 
     /// - Parameter inputs: files the command reads; none of them may be written.
     public init(inputs: [String] = []) {
@@ -35,17 +37,115 @@ public struct OutputFiles {
     /// Writes `bytes` to a temporary file next to `path` (or next to the file `path` links to).
     public mutating func stage(_ bytes: [UInt8], to path: String) throws(OutputError) {
         if path == Self.standardOutput {
-            guard forStandardOutput == nil else {
-                throw .unwritable(path: path, reason: "another output of this command already goes to standard output",
-                                  fix: "send at most one output to -")
-            }
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
-                throw .unwritable(path: path, reason: "standard output is a terminal, and a PNG would garble it",
-                                  fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
-            }
-            forStandardOutput = bytes
+            try holdForStandardOutput(bytes)
             return
         }
+        let (temporary, destination) = try prepare(path)
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            let reason = String(cString: strerror(errno))
+            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        }
+        staged.append((temporary, destination))
+    }
+
+    /// Opens an output to be written a piece at a time, for one too large to hold whole (the diff image of two
+    /// 16384 px exports): the same checks and the same all-or-nothing rename as `stage`, with the bytes going to
+    /// the temporary file as they are written. `-` collects them for standard output instead.
+    public mutating func open(_ path: String) throws(OutputError) -> StreamedOutput {
+        if path == Self.standardOutput {
+            guard forStandardOutput == nil, !streamed.contains(where: { $0.path == Self.standardOutput }) else {
+                throw Self.secondStandardOutput
+            }
+            let output = StreamedOutput(path: path, descriptor: -1)
+            streamed.append(output)
+            return output
+        }
+        let (temporary, destination) = try prepare(path)
+        let descriptor = posixOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw .unwritable(path: path, reason: String(cString: strerror(errno)),
+                              fix: "check that the directory is writable and the disk has room")
+        }
+        staged.append((temporary, destination))
+        let output = StreamedOutput(path: path, descriptor: descriptor)
+        streamed.append(output)
+        return output
+    }
+
+    /// An output being written a piece at a time (see `open`). Small writes are gathered into 1 MiB ones.
+    public final class StreamedOutput {
+        public let path: String
+        fileprivate var descriptor: Int32
+        fileprivate var buffer: [UInt8] = []
+
+        fileprivate init(path: String, descriptor: Int32) {
+            self.path = path; self.descriptor = descriptor
+            buffer.reserveCapacity(descriptor >= 0 ? 1 << 20 : 0)
+        }
+
+        deinit { if descriptor >= 0 { _ = posixClose(descriptor) } }
+
+        /// Appends `bytes`; a failure (a full disk) names the output.
+        public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+            if descriptor >= 0 && buffer.count + bytes.count > 1 << 20 { try flush() }
+            if descriptor >= 0 && bytes.count >= 1 << 20 {
+                try writeAll(bytes)
+            } else {
+                buffer.append(contentsOf: bytes)
+            }
+        }
+
+        fileprivate func flush() throws(OutputError) {
+            guard descriptor >= 0, !buffer.isEmpty else { return }
+            var failure: OutputError?
+            buffer.withUnsafeBytes { bytes in
+                do throws(OutputError) { try writeAll(bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        /// Flushes and closes the file; a standard output keeps its bytes for `commit`.
+        fileprivate func close() throws(OutputError) {
+            guard descriptor >= 0 else { return }
+            try flush()
+            let status = posixClose(descriptor)
+            descriptor = -1
+            if status != 0 {
+                throw .unwritable(path: path, reason: String(cString: strerror(errno)),
+                                  fix: "check that the disk has room")
+            }
+        }
+
+        private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+            var offset = 0
+            while offset < bytes.count {
+                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw .unwritable(path: path, reason: String(cString: strerror(errno)),
+                                      fix: "check that the directory is writable and the disk has room")
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static let secondStandardOutput = OutputError.unwritable(
+        path: standardOutput, reason: "another output of this command already goes to standard output",
+        fix: "send at most one output to -")
+
+    private mutating func holdForStandardOutput(_ bytes: [UInt8]) throws(OutputError) {
+        guard forStandardOutput == nil else { throw Self.secondStandardOutput }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
+            throw .unwritable(path: Self.standardOutput, reason: "standard output is a terminal, and a PNG would garble it",
+                              fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
+        }
+        forStandardOutput = bytes
+    }
+
+    /// Checks an output path and names the temporary file beside its destination (links followed).
+    private func prepare(_ path: String) throws(OutputError) -> (temporary: String, destination: String) {
         let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -67,11 +167,7 @@ public struct OutputFiles {
                               fix: "create it first (mkdir -p \(Self.quoted(directory)))")
         }
         let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            let reason = String(cString: strerror(errno))
-            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
-        }
-        staged.append((temporary, destination))
+        return (temporary, destination)
     }
 
     public mutating func stage(_ text: String, to path: String) throws(OutputError) {
@@ -80,7 +176,16 @@ public struct OutputFiles {
 
     /// Renames every staged file into place. If a rename fails, the files not yet renamed are removed.
     public mutating func commit() throws(OutputError) {
-        defer { staged.removeAll(); forStandardOutput = nil }
+        defer { staged.removeAll(); streamed.removeAll(); forStandardOutput = nil }
+        do {
+            for output in streamed {
+                try output.close()
+                if output.path == Self.standardOutput { try holdForStandardOutput(output.buffer) }
+            }
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
         for (index, file) in staged.enumerated() where rename(file.temporary, file.destination) != 0 {
             let reason = String(cString: strerror(errno))
             for rest in staged[index...] { unlink(rest.temporary) }
@@ -101,10 +206,13 @@ public struct OutputFiles {
     }
 
     /// True when one of the staged outputs goes to standard output (a command then prints its summary on stderr).
-    public var writesToStandardOutput: Bool { forStandardOutput != nil }
+    public var writesToStandardOutput: Bool {
+        forStandardOutput != nil || streamed.contains { $0.path == Self.standardOutput }
+    }
 
     /// Removes every staged temporary file.
     public mutating func discard() {
+        streamed.removeAll()   // closes their files
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
         forStandardOutput = nil
@@ -145,6 +253,11 @@ public struct OutputFiles {
         return out + "\""
     }
 }
+
+// The C library's calls under names that StreamedOutput's own methods (`write`, `close`) do not hide.
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
 
 /// A file's identity: its device and inode, so two paths to one file are recognised as one.
 struct FileIdentity: Equatable {

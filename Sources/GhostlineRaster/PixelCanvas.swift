@@ -10,15 +10,28 @@ public struct PixelCanvas: Sendable {
     public let height: Int
     var pixels: [UInt8]
 
+    /// True when every pixel is opaque: the background was, and source-over onto an opaque pixel leaves it opaque
+    /// (alpha + (255 − alpha) is 255 exactly in `mul255`'s arithmetic), so `takeImage` has nothing to convert.
+    let isOpaque: Bool
+
     public init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
-        pixels = [UInt8](repeating: 0, count: width * height * 4)
         let a = background.alpha
         let r = mul255(background.red, a), g = mul255(background.green, a), b = mul255(background.blue, a)
-        pixels.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count { p[i] = r; p[i + 1] = g; p[i + 2] = b; p[i + 3] = a; i += 4 }
+        isOpaque = a == 255
+        // Written once, not zero-filled first and then painted: a 16384 px canvas is 1 GiB of fresh pages.
+        let count = width * height * 4
+        pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: count)
+            if r == g && g == b && b == a {
+                buffer.baseAddress!.initialize(repeating: r, count: count)
+            } else {
+                let pattern = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+                UnsafeMutableRawPointer(buffer.baseAddress!).bindMemory(to: UInt32.self, capacity: count / 4)
+                    .initialize(repeating: pattern.littleEndian, count: count / 4)
+            }
+            initialized = count
         }
     }
 
@@ -61,6 +74,7 @@ public struct PixelCanvas: Sendable {
     public mutating func takeImage() -> RGBAImage {
         var out: [UInt8] = []
         swap(&out, &pixels)
+        if isOpaque { return RGBAImage(width: width, height: height, pixels: out) }
         out.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i < p.count {
