@@ -37,9 +37,12 @@ let package = Package(
                        providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // Intel ISA-L's igzip (deflate at several times zlib's speed) for the review images Ghostline writes.
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal",
+                       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // libpng and libjpeg report errors with longjmp; Swift cannot call setjmp, so these C targets own it.
         // It also filters and deflates the segments of the PNGs Ghostline writes, with zlib directly.
-        .target(name: "CPNGBridge", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CPNGBridge", dependencies: ["CLibPNG", "CISAL"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
         // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
         .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, ISA-L, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
@@ -14,6 +14,7 @@ packages=(
   libfreetype-dev      # glyph outlines, rasterization, font tables
   libharfbuzz-dev      # shaping
   libpng-dev           # PNG read/write
+  libisal-dev          # Intel ISA-L: fast deflate for the diff images and ghosts Ghostline writes
   libjpeg62-turbo-dev  # JPEG design exports (libjpeg-turbo)
   libwebp-dev          # WebP design exports
   libicu-dev           # UAX #14 line breaking

@@ -6,24 +6,34 @@ import Glibc
 import Darwin
 #endif
 
-/// How hard a PNG is compressed. Both settings give files that are a pure function of the pixels.
+/// Which deflate implementation compresses a PNG, and how hard. Either way the file is a pure function of the
+/// pixels on a given machine: the same bytes every run, on any number of threads, in any number of processes.
 public struct PNGEncoding: Sendable, Hashable {
-    /// zlib's compression level, 1 (fastest) to 9.
-    public var level: Int
-    /// zlib's strategy: `Z_FILTERED` (1) suits filtered image rows.
-    public var strategy: Int
-
-    public init(level: Int, strategy: Int = 1) {
-        precondition((1...9).contains(level) && [0, 1, 3].contains(strategy), "zlib level 1…9, strategy 0, 1 or 3")
-        self.level = level; self.strategy = strategy
+    public enum Engine: Sendable, Hashable {
+        /// zlib: the same bytes wherever the same zlib version runs, which suits files kept in version control.
+        case zlib
+        /// Intel ISA-L's igzip: several times zlib's speed for files a few percent larger. It picks its code for the
+        /// CPU at run time, so two CPU families may write different (equally valid) bytes for the same pixels.
+        case isal
     }
 
-    /// Renders and snapshots, which are committed and compared for years: zlib level 3. Measured on the demo card
-    /// @3x, level 3 takes ~25% longer than level 1 for a file 4% smaller; level 6 took 2.5× as long for 2% less.
-    public static let standard = PNGEncoding(level: 3)
-    /// Review images (diff image, ghost), which are looked at once and thrown away: zlib level 1, the fastest of
-    /// zlib's levels that still finds repeated rows and runs.
-    public static let fast = PNGEncoding(level: 1)
+    public var engine: Engine
+    /// zlib 1…9, ISA-L 0…3.
+    public var level: Int
+
+    public init(engine: Engine = .zlib, level: Int) {
+        precondition(engine == .zlib ? (1...9).contains(level) : (0...3).contains(level), "zlib level 1…9, ISA-L 0…3")
+        self.engine = engine; self.level = level
+    }
+
+    /// Renders and snapshots, which are committed and compared for years: zlib level 3, whose bytes do not depend on
+    /// the CPU. Measured on the demo card @3x, zlib's levels 1–3 cost the same and level 3 is the smallest; level 6
+    /// took 2.5× as long for 2% less.
+    public static let standard = PNGEncoding(engine: .zlib, level: 3)
+    /// Review images (diff image, ghost), which are looked at once and thrown away: ISA-L level 1. On the
+    /// 1170 × 2532 diff image of `scripts/bench-diff.py` it took 3 ms against zlib level 1's 30 ms, for a file 3%
+    /// larger.
+    public static let fast = PNGEncoding(engine: .isal, level: 1)
 }
 
 /// Writes a PNG a block of rows at a time, compressing on every core, to any sink (memory, a file).
@@ -201,7 +211,7 @@ public final class PNGWriter {
         var prefix: [UInt8] = []
         prefix.appendBigEndian(UInt32(data.count + (isFirst ? 2 : 0) + (trailer == nil ? 0 : 4)))
         prefix += Array("IDAT".utf8)
-        if isFirst { prefix += Self.zlibHeader(level: encoding.level) }
+        if isFirst { prefix += Self.zlibHeader(encoding) }
         var suffix: [UInt8] = []
         if let trailer { suffix.appendBigEndian(trailer) }
         // The chunk's CRC covers its type and data, not its length.
@@ -226,9 +236,10 @@ public final class PNGWriter {
         bytes.withUnsafeBufferPointer { gl_png_crc32(crc, $0.baseAddress, $0.count) }
     }
 
-    /// The two bytes that open a zlib stream: deflate with a 32 KB window, the level's class, no dictionary, and
-    /// the check bits that make the pair a multiple of 31.
-    static func zlibHeader(level: Int) -> [UInt8] {
+    /// The two bytes that open a zlib stream: deflate with a 32 KB window, the level's class (0 for the fastest,
+    /// which ISA-L's levels all are), no dictionary, and the check bits that make the pair a multiple of 31.
+    static func zlibHeader(_ encoding: PNGEncoding) -> [UInt8] {
+        let level = encoding.engine == .isal ? 1 : encoding.level
         let levelClass: UInt16 = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         let cmf: UInt16 = 0x78
         var flags = levelClass << 6
@@ -263,7 +274,9 @@ private final class SegmentWorker: @unchecked Sendable {
     var inputSize = 0
 
     init?(encoding: PNGEncoding, capacity: Int) {
-        guard let deflater = gl_png_deflater_create(Int32(encoding.level), Int32(encoding.strategy)) else { return nil }
+        // zlib's Z_FILTERED strategy suits filtered rows (it favours short matches over literals).
+        let engine = encoding.engine == .zlib ? Int32(GL_PNG_ZLIB) : Int32(GL_PNG_ISAL)
+        guard let deflater = gl_png_deflater_create(engine, Int32(encoding.level), 1) else { return nil }
         self.deflater = deflater
         filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }

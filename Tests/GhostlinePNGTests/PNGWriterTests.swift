@@ -48,10 +48,11 @@ import Testing
     }
 
     /// Wide enough for 4 rows a segment, tall enough for several batches of segments.
-    @Test(arguments: [(1, 1), (3, 700), (16_000, 37), (1170, 300)])
-    func theImageDataIsOneZlibStreamWithItsAdler32(_ width: Int, _ height: Int) throws {
+    @Test(arguments: [(1, 1), (3, 700), (16_000, 37), (1170, 300)], [PNGEncoding.standard, .fast])
+    func theImageDataIsOneZlibStreamWithItsAdler32(_ size: (Int, Int), _ encoding: PNGEncoding) throws {
+        let (width, height) = size
         let image = Self.page(width: width, height: height, seed: UInt64(width))
-        let png = try PNGCodec.encode(image)
+        let png = try PNGCodec.encode(image, encoding: encoding)
         let (data, chunks) = Self.imageData(png)
         let rowBytes = width * 4 + 1
         let segments = (height + max(1, PNGWriter.segmentBytes / rowBytes) - 1) / max(1, PNGWriter.segmentBytes / rowBytes)
@@ -68,8 +69,10 @@ import Testing
     @Test func theBytesDoNotDependOnHowTheRowsArrive() throws {
         let image = Self.page(width: 700, height: 900, seed: 5)   // 93 rows a segment, 10 segments
         let whole = try PNGCodec.encode(image)
+        let fast = try PNGCodec.encode(image, encoding: .fast)
         for blocks in [[1], [7], [128], [93], [94, 3, 200], [900]] {
             #expect(try encode(image, blocks: blocks) == whole, "blocks of \(blocks)")
+            #expect(try encode(image, blocks: blocks, encoding: .fast) == fast, "blocks of \(blocks), ISA-L")
         }
     }
 
@@ -85,9 +88,22 @@ import Testing
         #expect(try PNGCodec.decode(reference) == image)
     }
 
+    /// Whatever the process did before (other images, other sizes, memory reused), the same pixels give the same
+    /// bytes: neither engine may read state an earlier segment or an uninitialised buffer left behind.
+    @Test(arguments: [PNGEncoding.standard, .fast])
+    func earlierEncodingsDoNotChangeTheBytes(_ encoding: PNGEncoding) throws {
+        let image = Self.page(width: 1125, height: 474, seed: 21)
+        let first = try PNGCodec.encode(image, encoding: encoding)
+        for (width, height, seed) in [(300, 2000, UInt64(1)), (2000, 300, 2), (1125, 474, 3), (64, 64, 4)] {
+            _ = try PNGCodec.encode(PNGEncodeTests.noise(width: width, height: height, seed: seed), encoding: encoding)
+            #expect(try PNGCodec.encode(image, encoding: encoding) == first)
+        }
+        #expect(try encode(image, blocks: [254, 256], encoding: encoding) == first)
+    }
+
     @Test func theZlibHeaderIsValidForEveryLevel() {
-        for level in 1...9 {
-            let header = PNGWriter.zlibHeader(level: level)
+        for encoding in (1...9).map({ PNGEncoding(engine: .zlib, level: $0) }) + (0...3).map({ PNGEncoding(engine: .isal, level: $0) }) {
+            let header = PNGWriter.zlibHeader(encoding)
             #expect(header[0] == 0x78 && (Int(header[0]) << 8 | Int(header[1])) % 31 == 0 && header[1] & 0x20 == 0)
         }
     }

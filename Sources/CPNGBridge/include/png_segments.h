@@ -23,9 +23,18 @@ extern "C" {
 /// thread at a time.
 typedef struct gl_png_deflater gl_png_deflater;
 
-/// A compressor at zlib `level` (0…9) and `strategy` (zlib's Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_RLE 3), raw
-/// deflate with a 32 KB window. NULL when out of memory or the arguments are not zlib's.
-gl_png_deflater *gl_png_deflater_create(int level, int strategy);
+/// The deflate implementations a deflater can use.
+enum {
+    /// zlib: the same bytes wherever the same zlib version runs.
+    GL_PNG_ZLIB = 0,
+    /// Intel ISA-L's igzip, levels 0…3: several times zlib's speed. It picks its code for the CPU at run time, so its
+    /// bytes are the same on one machine every time, and may differ between CPU families.
+    GL_PNG_ISAL = 1,
+};
+
+/// A compressor using `engine` at `level` (zlib 0…9, ISA-L 0…3) and, for zlib, `strategy` (Z_DEFAULT_STRATEGY 0,
+/// Z_FILTERED 1, Z_RLE 3); raw deflate with a 32 KB window. NULL when out of memory or the arguments are out of range.
+gl_png_deflater *gl_png_deflater_create(int engine, int level, int strategy);
 
 void gl_png_deflater_destroy(gl_png_deflater *deflater);
 
