@@ -40,12 +40,14 @@ public struct OutputFiles {
             try holdForStandardOutput(bytes)
             return
         }
-        let (temporary, destination) = try prepare(path)
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            let reason = String(cString: strerror(errno))
-            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        // Written with plain POSIX calls, like `open`: FileManager's createFile copies the bytes into a Data and
+        // writes them atomically through a second temporary file of its own, which this rename makes redundant.
+        let output = try open(path)
+        var failure: OutputError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(OutputError) { try output.write(buffer) } catch { failure = error }
         }
-        staged.append((temporary, destination))
+        if let failure { throw failure }
     }
 
     /// Opens an output to be written a piece at a time, for one too large to hold whole (the diff image of two
@@ -72,7 +74,8 @@ public struct OutputFiles {
         return output
     }
 
-    /// An output being written a piece at a time (see `open`). Small writes are gathered into 1 MiB ones.
+    /// An output being written a piece at a time (see `open`). Small writes are gathered into 1 MiB ones; large ones
+    /// go straight to the file.
     public final class StreamedOutput {
         public let path: String
         fileprivate var descriptor: Int32
@@ -88,7 +91,8 @@ public struct OutputFiles {
         /// Appends `bytes`; a failure (a full disk) names the output.
         public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
             if descriptor >= 0 && buffer.count + bytes.count > 1 << 20 { try flush() }
-            if descriptor >= 0 && bytes.count >= 1 << 20 {
+            if descriptor >= 0 && bytes.count >= 1 << 16 {
+                try flush()
                 try writeAll(bytes)
             } else {
                 buffer.append(contentsOf: bytes)
@@ -166,7 +170,10 @@ public struct OutputFiles {
             throw .unwritable(path: path, reason: "the directory \(Self.quoted(directory)) does not exist",
                               fix: "create it first (mkdir -p \(Self.quoted(directory)))")
         }
-        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Numbers made text with String(_:), not interpolation: interpolating an integer asks the runtime whether it
+        // conforms to half a dozen printing protocols, which the first time costs a scan of every conformance.
+        let temporary = directory + "/." + url.lastPathComponent + "." + String(getpid()) + "."
+            + String(UInt32.random(in: 0...UInt32.max)) + ".tmp"
         return (temporary, destination)
     }
 
