@@ -4,8 +4,9 @@
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page.
-# With --bench it also installs the peer tools the benchmarks time Ghostline against in the same run: HarfBuzz's
-# hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py, ghostline-bench --diff-peer).
+# With --bench it also installs what the benchmarks need: the peers they time Ghostline against in the same run,
+# HarfBuzz's hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py), and GNU time for the peak
+# memory of scripts/bench-limits.sh.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
