@@ -89,13 +89,11 @@ static int deflate_isal(gl_png_deflater *deflater, const uint8_t *input, size_t 
                         size_t *written) {
     if (size > UINT32_MAX || room > UINT32_MAX) return 1;
     struct isal_zstream stream;
-    // Zeroed first: the init function leaves parts of the internal state as they were, and stack garbage there must
-    // not reach the bytes.
+    // Zeroed first: the init function sets only some fields, and the rest (hist_bits, which sets how far back a
+    // match may reach, and parts of the internal state) would otherwise be stack garbage that changes the bytes.
+    // (The level buffer needs no clearing: stateless compression initialises its hash table on every call.)
     memset(&stream, 0, sizeof stream);
     isal_deflate_stateless_init(&stream);
-    // The level buffer holds ISA-L's hash table and token buffer between calls; cleared, so what an earlier segment
-    // left there can never change this one's matches.
-    if (deflater->isal_level_buffer != NULL) memset(deflater->isal_level_buffer, 0, deflater->isal_level_buffer_size);
     stream.level = (uint32_t)deflater->isal_level;
     stream.level_buf = deflater->isal_level_buffer;
     stream.level_buf_size = deflater->isal_level_buffer_size;
