@@ -26,18 +26,15 @@ public struct PNGEncoding: Sendable, Hashable {
         self.engine = engine; self.level = level
     }
 
-    /// Renders and snapshots: ISA-L level 2. On the demo card @3x it deflates in 0.6 ms what zlib level 3 took 4–5 ms
-    /// for (a file 2% larger), which was a fifth of a whole `ghostline render`; the bytes are the same on one machine
-    /// every time (snapshot tests compare pixels, so another CPU family's bytes pass them too).
-    public static let standard = PNGEncoding(engine: .isal, level: 2)
+    /// Renders and snapshots: zlib level 3, whose bytes depend on zlib's version alone, not on the CPU. (ISA-L would
+    /// deflate the demo card in 0.6 ms instead of 4–5 ms of CPU, but its streams took zlib's inflate 1.4–2.2× as long:
+    /// a diff of two 16384 px renders went from 3 s to 8.5 s, and renders are what diffs read.) Measured on the demo
+    /// card, zlib's levels 1–3 cost the same and level 3 is the smallest; level 6 took 2.5× as long for 2% less.
+    public static let standard = PNGEncoding(engine: .zlib, level: 3)
     /// Review images (diff image, ghost), which are looked at once and thrown away: ISA-L level 1. On the
     /// 1170 × 2532 diff image of `scripts/bench-diff.py` it took 3 ms against zlib level 1's 30 ms, for a file 3%
     /// larger.
     public static let fast = PNGEncoding(engine: .isal, level: 1)
-    /// Bytes that depend on zlib's version alone, not on the CPU, for files compared byte for byte across machines:
-    /// zlib level 3, what every PNG used before ISA-L (measured on the demo card, zlib's levels 1–3 cost the same and
-    /// level 3 is the smallest; level 6 took 2.5× as long for 2% less).
-    public static let portable = PNGEncoding(engine: .zlib, level: 3)
 }
 
 /// Writes a PNG a block of rows at a time, compressing on every core, to any sink (memory, a file).
