@@ -37,8 +37,12 @@ let package = Package(
                        providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // Intel ISA-L's igzip (deflate at several times zlib's speed) for the review images Ghostline writes.
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal",
+                       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
         // libpng and libjpeg report errors with longjmp; Swift cannot call setjmp, so these C targets own it.
-        .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+        // It also filters and deflates the segments of the PNGs Ghostline writes, with zlib directly.
+        .target(name: "CPNGBridge", dependencies: ["CLibPNG", "CISAL"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
         // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
         .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
@@ -78,7 +82,8 @@ let package = Package(
         .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge"]),
 
         // MARK: Tests
-        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage"],
+        // CZlibBridge: zlib's own inflate, which checks the Adler-32 that the encoder writes and the decoder skips.
+        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "CZlibBridge"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, ISA-L, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page, and what
 # scripts/hostile-catalogue.py needs: GNU time (peak memory of each run), and Pillow and fontTools to generate its
 # inputs (from Debian's packages, unless python3 already imports them).
+# With --bench it also installs what the benchmarks need: the peers they time Ghostline against in the same run,
+# HarfBuzz's hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py), and GNU time for the peak
+# memory of scripts/bench-limits.sh.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
@@ -14,6 +17,7 @@ packages=(
   libfreetype-dev      # glyph outlines, rasterization, font tables
   libharfbuzz-dev      # shaping
   libpng-dev           # PNG read/write
+  libisal-dev          # Intel ISA-L: fast deflate for the diff images and ghosts Ghostline writes
   libjpeg62-turbo-dev  # JPEG design exports (libjpeg-turbo)
   libwebp-dev          # WebP design exports
   libicu-dev           # UAX #14 line breaking
@@ -27,13 +31,22 @@ packages=(
   fonts-noto-color-emoji  # colour emoji (CBDT bitmaps)
 )
 
-if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
-  packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
-  if ! python3 -c "import PIL, fontTools" 2>/dev/null; then
-    packages+=(python3 python3-pil python3-fonttools)  # scripts/hostile-catalogue.py generates its images and fonts
-  fi
-fi
+for flag in "$@"; do
+  case "$flag" in
+    --tests)
+      packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
+      packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
+      if ! python3 -c "import PIL, fontTools" 2>/dev/null; then
+        packages+=(python3 python3-pil python3-fonttools)  # scripts/hostile-catalogue.py generates its images and fonts
+      fi ;;
+    --bench) packages+=(
+        libharfbuzz-bin  # hb-view, the peer of `ghostline render`
+        imagemagick      # compare, the peer of `ghostline diff`
+        time             # /usr/bin/time -v, for the peak memory figures
+      ) ;;
+    *) echo "setup: unknown flag $flag (use --tests and/or --bench)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for package in "${packages[@]}"; do

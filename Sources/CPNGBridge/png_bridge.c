@@ -26,7 +26,7 @@
 typedef struct bridge_context {
     jmp_buf jump;
     /// Status to return after a longjmp. The error function turns GL_PNG_OK into GL_PNG_CORRUPT; the read
-    /// callback sets GL_PNG_TRUNCATED and the write callback GL_PNG_NO_MEMORY before raising the error.
+    /// callback sets GL_PNG_TRUNCATED before raising the error.
     int failure_status;
     char *error;
     size_t error_capacity;
@@ -43,11 +43,6 @@ typedef struct bridge_context {
     const uint8_t *input;
     size_t input_size;
     size_t input_offset;
-
-    // Writing: a malloc'ed buffer that grows as libpng writes.
-    uint8_t *output;
-    size_t output_size;
-    size_t output_capacity;
 } bridge_context;
 
 static void context_init(bridge_context *ctx, char *error, size_t error_capacity) {
@@ -105,34 +100,6 @@ static void read_from_memory(png_structp png, png_bytep destination, size_t leng
     }
     memcpy(destination, ctx->input + ctx->input_offset, length);
     ctx->input_offset += length;
-}
-
-static void write_to_memory(png_structp png, png_bytep source, size_t length) {
-    bridge_context *ctx = (bridge_context *)png_get_io_ptr(png);
-    if (length > SIZE_MAX - ctx->output_size) {
-        ctx->failure_status = GL_PNG_NO_MEMORY;
-        png_error(png, "encoded PNG is too large for memory");
-    }
-    size_t needed = ctx->output_size + length;
-    if (needed > ctx->output_capacity) {
-        size_t capacity = ctx->output_capacity < 4096 ? 4096 : ctx->output_capacity;
-        while (capacity < needed) {
-            capacity = capacity > SIZE_MAX / 2 ? needed : capacity * 2;
-        }
-        uint8_t *grown = (uint8_t *)realloc(ctx->output, capacity);
-        if (grown == NULL) {
-            ctx->failure_status = GL_PNG_NO_MEMORY;
-            png_error(png, "out of memory while encoding PNG");
-        }
-        ctx->output = grown;
-        ctx->output_capacity = capacity;
-    }
-    memcpy(ctx->output + ctx->output_size, source, length);
-    ctx->output_size = needed;
-}
-
-static void flush_memory(png_structp png) {
-    (void)png;
 }
 
 /// Returns GL_PNG_OK if `data` starts with the PNG signature, GL_PNG_TRUNCATED if it is a strict non-empty
@@ -332,88 +299,6 @@ int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
     finish_reading(&ctx);
     return status;
 }
-
-static int guarded_encode(bridge_context *ctx, const uint8_t *pixels, png_uint_32 width, png_uint_32 height) {
-    if (setjmp(ctx->jump) != 0) return ctx->failure_status;
-    ctx->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, ctx, bridge_error, bridge_warning);
-    if (ctx->png == NULL) {
-        set_message(ctx, "libpng could not allocate its write state");
-        return GL_PNG_NO_MEMORY;
-    }
-    ctx->info = png_create_info_struct(ctx->png);
-    if (ctx->info == NULL) {
-        set_message(ctx, "libpng could not allocate its info state");
-        return GL_PNG_NO_MEMORY;
-    }
-    png_structp png = ctx->png;
-    png_infop info = ctx->info;
-    png_set_write_fn(png, ctx, write_to_memory, flush_memory);
-    // Anything we can hold in memory is a valid PNG size; lift libpng's default 1,000,000 px write limit.
-    png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    // Every knob that shapes the bytes is pinned rather than left to libpng's defaults or heuristics, so the
-    // output is a pure function of the pixels (for a given libpng and zlib): golden files and caches can be
-    // compared byte for byte. Level 3 with the Up filter on every row was measured on the demo card @3x
-    // (ghostline-bench): 4.7 ms and 87 KB, against 11.9 ms and 92 KB for level 6 with Paeth; rendered UI is mostly
-    // rows that repeat the row above, which Up predicts exactly at almost no cost.
-    png_set_compression_level(png, 3);
-    png_set_compression_mem_level(png, 8);
-    png_set_compression_window_bits(png, 15);
-    png_set_compression_strategy(png, Z_FILTERED);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    png_write_info(png, info);
-    size_t row_bytes = (size_t)width * 4;
-    for (png_uint_32 y = 0; y < height; y++) {
-        png_write_row(png, pixels + (size_t)y * row_bytes);
-    }
-    png_write_end(png, NULL);
-    return GL_PNG_OK;
-}
-
-int gl_png_encode_rgba8(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height,
-                        uint8_t **output, size_t *output_size, char *error, size_t error_capacity) {
-    bridge_context ctx;
-    context_init(&ctx, error, error_capacity);
-    if (output == NULL || output_size == NULL) {
-        set_message(&ctx, "no output destination");
-        return GL_PNG_BAD_ARGUMENT;
-    }
-    *output = NULL;
-    *output_size = 0;
-    if (width == 0 || height == 0) {
-        set_message(&ctx, "a PNG must be at least 1 x 1 px, the image is %lu x %lu",
-                    (unsigned long)width, (unsigned long)height);
-        return GL_PNG_BAD_ARGUMENT;
-    }
-    if (width > PNG_UINT_31_MAX || height > PNG_UINT_31_MAX) {
-        set_message(&ctx, "a PNG side can be at most %lu px", (unsigned long)PNG_UINT_31_MAX);
-        return GL_PNG_BAD_ARGUMENT;
-    }
-    size_t row_bytes = (size_t)width * 4;
-    if (pixels == NULL || row_bytes > SIZE_MAX / height || pixels_size != row_bytes * height) {
-        set_message(&ctx, "the pixel buffer does not hold %lu x %lu RGBA pixels",
-                    (unsigned long)width, (unsigned long)height);
-        return GL_PNG_BAD_ARGUMENT;
-    }
-
-    int status = guarded_encode(&ctx, pixels, width, height);
-    if (ctx.png != NULL) {
-        png_destroy_write_struct(&ctx.png, ctx.info != NULL ? &ctx.info : NULL);
-    }
-    if (status != GL_PNG_OK) {
-        free(ctx.output);
-        return status;
-    }
-    *output = ctx.output;
-    *output_size = ctx.output_size;
-    return GL_PNG_OK;
-}
-
-void gl_png_free(uint8_t *buffer) {
-    free(buffer);
-}
-
 
 // MARK: Row streaming
 

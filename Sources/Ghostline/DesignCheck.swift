@@ -202,8 +202,9 @@ public struct DesignCheckResult: Sendable {
             case .layout:
                 guard let layout, let scene else { throw DesignCheckError.unavailable(kind) }
                 return Array(LayoutJSON.encode(layout, palette: scene.palette).utf8)
-            case .ghost: return try PNGCodec.encode(try comparison.ghost())
-            case .diff: return try PNGCodec.encode(comparison.diff.diffImage)
+            // Review images are looked at once: encoded for speed, not size.
+            case .ghost: return try PNGCodec.encode(try comparison.ghost(), encoding: .fast)
+            case .diff: return try PNGCodec.encode(comparison.diff.diffImage, encoding: .fast)
             case .report: return Array(ReviewReport.encode(comparison).utf8)
             case .page: return Array(try ReviewPage.html(comparison).utf8)
             }

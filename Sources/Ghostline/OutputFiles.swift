@@ -33,6 +33,8 @@ public struct OutputFiles {
     /// Devices and FIFOs written into: open descriptors, written at commit.
     private var special: [(descriptor: Int32, path: String, identity: FileIdentity?, bytes: [UInt8])] = []
     private var inputs: [(path: String, identity: FileIdentity)] = []
+    /// Outputs opened with `open`, closed (and a standard output's or a device's bytes taken) by `commit`.
+    private var streamed: [StreamedOutput] = []
 
     /// - Parameter inputs: files the command reads; none of them may be written.
     public init(inputs: [String] = []) {
@@ -42,15 +44,7 @@ public struct OutputFiles {
     /// Writes `bytes` to a temporary file next to `path` (or next to the file `path` links to).
     public mutating func stage(_ bytes: [UInt8], to path: String) throws(OutputError) {
         if path == Self.standardOutput {
-            guard forStandardOutput == nil else {
-                throw .unwritable(path: path, reason: "another output of this command already goes to standard output",
-                                  fix: "send at most one output to -")
-            }
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
-                throw .unwritable(path: path, reason: "standard output is a terminal, and a PNG would garble it",
-                                  fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
-            }
-            forStandardOutput = bytes
+            try holdForStandardOutput(bytes)
             return
         }
         var info = stat()
@@ -58,15 +52,66 @@ public struct OutputFiles {
             try stageSpecial(bytes, path: path, kind: info.st_mode & S_IFMT)
             return
         }
+        // Written with plain POSIX calls, like `open`: FileManager's createFile copies the bytes into a Data and
+        // writes them atomically through a second temporary file of its own, which this rename makes redundant.
+        let output = try open(path)
+        var failure: OutputError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(OutputError) { try output.write(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Opens an output to be written a piece at a time, for one too large to hold whole (the diff image of two
+    /// 16384 px exports): the same checks and the same all-or-nothing rename as `stage`, with the bytes going to
+    /// the temporary file as they are written. `-` collects them for standard output instead.
+    public mutating func open(_ path: String) throws(OutputError) -> StreamedOutput {
+        if path == Self.standardOutput {
+            guard forStandardOutput == nil, !streamed.contains(where: { $0.path == Self.standardOutput }) else {
+                throw Self.secondStandardOutput
+            }
+            let output = StreamedOutput(path: path, descriptor: -1)
+            streamed.append(output)
+            return output
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            // A device or FIFO: opened now (so a FIFO without a reader is refused before the work), its bytes held
+            // and written into it at commit, after the files.
+            try stageSpecial([], path: path, kind: info.st_mode & S_IFMT)
+            let output = StreamedOutput(path: path, descriptor: -1)
+            output.special = special.count - 1
+            streamed.append(output)
+            return output
+        }
         let destination = try fileDestination(path, taken: staged.map(\.destination))
         let url = URL(fileURLWithPath: destination)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            let reason = String(cString: strerror(errno))
-            throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
+        // Numbers made text with String(_:), not interpolation: interpolating an integer asks the runtime whether it
+        // conforms to half a dozen printing protocols, which the first time costs a scan of every conformance.
+        let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + "." + String(getpid()) + "."
+            + String(UInt32.random(in: 0...UInt32.max)) + ".tmp"
+        let descriptor = posixOpen(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw .unwritable(path: path, reason: String(cString: strerror(errno)),
+                              fix: "check that the directory is writable and the disk has room")
         }
         staged.append((temporary, destination))
+        let output = StreamedOutput(path: path, descriptor: descriptor)
+        streamed.append(output)
+        return output
+    }
+
+    private static let secondStandardOutput = OutputError.unwritable(
+        path: standardOutput, reason: "another output of this command already goes to standard output",
+        fix: "send at most one output to -")
+
+    private mutating func holdForStandardOutput(_ bytes: [UInt8]) throws(OutputError) {
+        guard forStandardOutput == nil else { throw Self.secondStandardOutput }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(STDOUT_FILENO) == 1 {
+            throw .unwritable(path: Self.standardOutput, reason: "standard output is a terminal, and a PNG would garble it",
+                              fix: "redirect it (-o - > out.png) or pipe it (-o - | …)")
+        }
+        forStandardOutput = bytes
     }
 
     /// Where a file output goes (a final symbolic link followed), after the checks that keep a file from being lost:
@@ -155,7 +200,7 @@ public struct OutputFiles {
             throw .unwritable(path: path, reason: "another output of this command goes to the same file", fix: "give each output its own path")
         }
         // Non-blocking, so a FIFO without a reader fails at once (ENXIO) instead of hanging; blocking again after.
-        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = posixOpen(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0)
         guard descriptor >= 0 else {
             let noReader = errno == ENXIO
             throw .unwritable(path: path, reason: noReader ? "no process is reading it" : String(cString: strerror(errno)),
@@ -183,6 +228,16 @@ public struct OutputFiles {
     /// are written after the renames.
     public mutating func commit() throws(OutputError) {
         defer { discard() }
+        for output in streamed {
+            try output.close()
+            if output.path == Self.standardOutput { try holdForStandardOutput(output.buffer) }
+            if let index = output.special {
+                if output.buffer.starts(with: [0x89, 0x50, 0x4E, 0x47]), isatty(special[index].descriptor) == 1 {
+                    throw .unwritable(path: output.path, reason: "it is a terminal, and a PNG would garble it", fix: "write the PNG to a file")
+                }
+                special[index].bytes = output.buffer
+            }
+        }
         let existed = staged.map { FileIdentity($0.destination) != nil }
         let backups: [String?] = staged.indices.map { index in
             guard existed[index] else { return nil }
@@ -221,10 +276,13 @@ public struct OutputFiles {
     }
 
     /// True when one of the staged outputs goes to standard output (a command then prints its summary on stderr).
-    public var writesToStandardOutput: Bool { forStandardOutput != nil }
+    public var writesToStandardOutput: Bool {
+        forStandardOutput != nil || streamed.contains { $0.path == Self.standardOutput }
+    }
 
     /// Removes every staged temporary file.
     public mutating func discard() {
+        streamed.removeAll()   // closes their files
         for file in staged { unlink(file.temporary) }
         staged.removeAll()
         for file in special { close(file.descriptor) }

@@ -31,9 +31,20 @@ public enum GhostImage {
     public static func compose(design: RGBAImage, render: RGBAImage, renderBackground: Color,
                                opacity: Double = defaultOpacity) throws(DiffError) -> RGBAImage {
         try check(design: design, render: render, opacity: opacity)
+        return compose(design: design, top: render) { design, top, count, out in
+            composeRows(design: design, render: top, pixelCount: count, renderBackground: renderBackground,
+                        opacity: opacity, into: out)
+        }
+    }
+
+    /// `compose(design:render:renderBackground:opacity:)` for `pixelCount` pixels of rows already in memory (both
+    /// inputs and `out` hold `pixelCount × 4` bytes of RGBA): what a review that streams its images calls a block of
+    /// rows at a time. The pixels come out exactly as the whole-image function's.
+    public static func composeRows(design: UnsafeRawPointer, render: UnsafeRawPointer, pixelCount: Int,
+                                   renderBackground: Color, opacity: Double, into out: UnsafeMutableRawPointer) {
         let br = Float(renderBackground.red), bgr = Float(renderBackground.green), bb = Float(renderBackground.blue)
         let bgPacked = renderBackground.packed | 0xFF00_0000
-        return compose(design: design, top: render, background: renderBackground, opacity: opacity) { p, base in
+        compose(design: design, top: render, count: pixelCount, background: renderBackground, opacity: opacity, into: out) { p, base in
             if p == bgPacked { return base }
             let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
             let ink = Unblend.split(r, g, b, over: br, bgr, bb)
@@ -50,12 +61,14 @@ public enum GhostImage {
     public static func compose(design: RGBAImage, renderOverlay: RGBAImage, background: Color,
                                opacity: Double = defaultOpacity) throws(DiffError) -> RGBAImage {
         try check(design: design, render: renderOverlay, opacity: opacity)
-        return compose(design: design, top: renderOverlay, background: background, opacity: opacity) { p, base in
-            let alpha = p >> 24
-            if alpha == 0 { return base }
-            let a = Float(alpha) * (1 / 255)
-            let r = Float(p & 0xFF), g = Float(p >> 8 & 0xFF), b = Float(p >> 16 & 0xFF)
-            return (base.0 + (r - base.0) * a, base.1 + (g - base.1) * a, base.2 + (b - base.2) * a)
+        return compose(design: design, top: renderOverlay) { design, top, count, out in
+            compose(design: design, top: top, count: count, background: background, opacity: opacity, into: out) { p, base in
+                let alpha = p >> 24
+                if alpha == 0 { return base }
+                let a = Float(alpha) * (1 / 255)
+                let r = Float(p & 0xFF), g = Float(p >> 8 & 0xFF), b = Float(p >> 16 & 0xFF)
+                return (base.0 + (r - base.0) * a, base.1 + (g - base.1) * a, base.2 + (b - base.2) * a)
+            }
         }
     }
 
@@ -85,12 +98,29 @@ public enum GhostImage {
         }
     }
 
-    /// The shared pass: the design faded over the background (steps 1–2), then `drawTop` for step 3.
-    @inline(__always)
-    private static func compose(design: RGBAImage, top: RGBAImage, background: Color, opacity: Double,
-                                drawTop: (UInt32, (Float, Float, Float)) -> (Float, Float, Float)) -> RGBAImage {
+    /// A whole image from a function over rows: `rows(design, top, pixelCount, out)` on the images' pixels.
+    private static func compose(design: RGBAImage, top: RGBAImage,
+                                rows: (UnsafeRawPointer, UnsafeRawPointer, Int, UnsafeMutableRawPointer) -> Void) -> RGBAImage {
         let count = design.width * design.height
         guard count > 0 else { return RGBAImage(width: design.width, height: design.height) }
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            design.pixels.withUnsafeBytes { designBytes in
+                top.pixels.withUnsafeBytes { topBytes in
+                    rows(designBytes.baseAddress!, topBytes.baseAddress!, count, UnsafeMutableRawPointer(buffer.baseAddress!))
+                }
+            }
+            initialized = count * 4
+        }
+        return RGBAImage(width: design.width, height: design.height, pixels: pixels)
+    }
+
+    /// The shared pass over `count` pixels: the design faded over the background (steps 1–2), then `drawTop` for
+    /// step 3.
+    @inline(__always)
+    private static func compose(design: UnsafeRawPointer, top: UnsafeRawPointer, count: Int, background: Color,
+                                opacity: Double, into out: UnsafeMutableRawPointer,
+                                drawTop: (UInt32, (Float, Float, Float)) -> (Float, Float, Float)) {
+        guard count > 0 else { return }
         let br = Float(background.red), bgr = Float(background.green), bb = Float(background.blue)
         let strength = Float(opacity)
         func base(_ d: UInt32) -> (Float, Float, Float) {
@@ -101,27 +131,18 @@ public enum GhostImage {
         func pack(_ c: (Float, Float, Float)) -> UInt32 {
             Unblend.byte(c.0) | Unblend.byte(c.1) << 8 | Unblend.byte(c.2) << 16 | 0xFF00_0000
         }
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
-            design.pixels.withUnsafeBytes { designBytes in
-                top.pixels.withUnsafeBytes { topBytes in
-                    let d = PixelBuffer(base: designBytes.baseAddress!, width: design.width, height: design.height)
-                    let t = PixelBuffer(base: topBytes.baseAddress!, width: design.width, height: design.height)
-                    // The last (design, render) pair and its result: pages are long runs of the same pair.
-                    var lastDesign = d[0], lastTop = t[0]
-                    var lastOut = pack(drawTop(lastTop, base(lastDesign)))
-                    for i in 0..<count {
-                        let dp = d[i], tp = t[i]
-                        if dp != lastDesign || tp != lastTop {
-                            lastDesign = dp; lastTop = tp
-                            lastOut = pack(drawTop(tp, base(dp)))
-                        }
-                        out.storeBytes(of: lastOut.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
-                    }
-                }
+        let d = PixelBuffer(base: design, width: count, height: 1)
+        let t = PixelBuffer(base: top, width: count, height: 1)
+        // The last (design, render) pair and its result: pages are long runs of the same pair.
+        var lastDesign = d[0], lastTop = t[0]
+        var lastOut = pack(drawTop(lastTop, base(lastDesign)))
+        for i in 0..<count {
+            let dp = d[i], tp = t[i]
+            if dp != lastDesign || tp != lastTop {
+                lastDesign = dp; lastTop = tp
+                lastOut = pack(drawTop(tp, base(dp)))
             }
-            initialized = count * 4
+            out.storeBytes(of: lastOut.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
         }
-        return RGBAImage(width: design.width, height: design.height, pixels: pixels)
     }
 }

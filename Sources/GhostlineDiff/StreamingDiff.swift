@@ -10,16 +10,34 @@ public protocol PixelRowSource: AnyObject {
     func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws
 }
 
+/// Rows a streamed comparison has just classified, for a caller that writes images as the comparison goes (the
+/// diff image, a ghost). Every pointer holds `rows.count × width × 4` bytes of RGBA, the first byte being pixel
+/// (0, `rows.lowerBound`), and is valid only during the call. A block has at most `blockRows + 4` rows (the last
+/// one also takes the rows held back for the anti-aliasing test).
+public struct ComparedRows {
+    public let rows: Range<Int>
+    public let width: Int
+    public let render: UnsafeRawPointer
+    public let design: UnsafeRawPointer
+    /// The diff image's pixels for these rows; nil when `DiffOptions.makeDiffImage` is off.
+    public let diff: UnsafeRawPointer?
+}
+
 extension PixelDiff {
-    /// The same comparison as `compare(render:design:options:)` — identical counts, ratio, distance and
-    /// regions — for two images read a block of rows at a time, without a diff image.
+    /// The same comparison as `compare(render:design:options:)` — identical counts, ratio, distance, regions and
+    /// diff image pixels — for two images read a block of rows at a time.
     ///
     /// Why: a verdict on two phone-sized exports needs neither image whole. Holding only a window of rows keeps
     /// the memory small (no 24 MB of fresh pages for the kernel to zero), and both sources are decoded at once.
     /// The anti-aliasing test looks two rows above and below a pixel (its neighbours' neighbours), so each block is
     /// classified only up to two rows short of what has been decoded, and those rows are kept for the next block.
+    ///
+    /// The result never holds a diff image. Each block's rows are handed to `rowsCompared`, with its diff rows when
+    /// `DiffOptions.makeDiffImage` is on, so a caller can encode the diff image and a ghost as they arrive and
+    /// two 16384 px exports never exist whole in memory.
     public static func compare(render actual: some PixelRowSource, design expected: some PixelRowSource,
-                               options: DiffOptions = DiffOptions(), blockRows: Int = 128) throws -> DiffResult {
+                               options: DiffOptions = DiffOptions(), blockRows: Int = 128,
+                               rowsCompared: ((ComparedRows) throws -> Void)? = nil) throws -> DiffResult {
         guard actual.width == expected.width, actual.height == expected.height else {
             throw DiffError.sizeMismatch(render: PixelSize(width: actual.width, height: actual.height),
                                          design: PixelSize(width: expected.width, height: expected.height))
@@ -39,7 +57,9 @@ extension PixelDiff {
         let bufferA = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
         let bufferB = UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16)
         let mask = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * width)
-        defer { bufferA.deallocate(); bufferB.deallocate(); mask.deallocate() }
+        // The diff image's rows of the block being classified (indexed like the input buffers).
+        let diffRows = options.makeDiffImage && rowsCompared != nil ? UnsafeMutableRawPointer.allocate(byteCount: capacity * rowBytes, alignment: 16) : nil
+        defer { bufferA.deallocate(); bufferB.deallocate(); mask.deallocate(); diffRows?.deallocate() }
 
         var regions = RegionCollector(gap: options.regionGap, height: height)
         var total = Tally()
@@ -69,7 +89,9 @@ extension PixelDiff {
                             width: width, height: height)
             }
             let maskView = UnsafeMutablePointer<UInt8>(bitPattern: Int(bitPattern: mask) - bufferStart * width)!
-            let job = ChunkJob(a: view(bufferA), e: view(bufferB), out: nil, mask: maskView, tallies: UnsafeMutablePointer<Tally>.allocate(capacity: 2))
+            let diffView = diffRows.map { UnsafeMutableRawPointer(bitPattern: Int(bitPattern: $0) - bufferStart * rowBytes)! }
+            let job = ChunkJob(a: view(bufferA), e: view(bufferB), out: diffView, mask: maskView,
+                               tallies: UnsafeMutablePointer<Tally>.allocate(capacity: 2))
             defer { job.tallies.deallocate() }
             let rows = processed..<end
             let half = rows.lowerBound + rows.count / 2
@@ -83,6 +105,12 @@ extension PixelDiff {
                 let rowMask = maskView + y * width
                 for x in 0..<width where rowMask[x] != 0 { regions.add(x: x) }
                 regions.endRow()
+            }
+            if let rowsCompared, !rows.isEmpty {
+                let offset = (rows.lowerBound - bufferStart) * rowBytes
+                try rowsCompared(ComparedRows(rows: rows, width: width, render: UnsafeRawPointer(bufferA + offset),
+                                              design: UnsafeRawPointer(bufferB + offset),
+                                              diff: diffRows.map { UnsafeRawPointer($0 + offset) }))
             }
             processed = end
             // Keep the last `halo` classified rows and the decoded-but-unclassified ones for the next block.

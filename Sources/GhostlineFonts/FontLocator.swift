@@ -88,14 +88,29 @@ public enum FontLocator {
 
     /// fontconfig's configuration is process-wide and not thread-safe to initialise; one lock guards it.
     private nonisolated(unsafe) static var config: OpaquePointer?
+    private nonisolated(unsafe) static var loads = 0
     private static let lock = NSLock()
 
-    /// Runs `body` with fontconfig's configuration, loading it on first use (a scene that names only font files
-    /// never pays for it).
+    /// How many times this process has loaded fontconfig's configuration: 0 until a font is first looked up by name
+    /// (or for a character no listed font has), 1 from then on. Loading parses every file under /etc/fonts, which is
+    /// most of what fontconfig costs a render (3–4 ms), so a scene that names only font files must never do it, and
+    /// no process does it twice. Tests read this to prove both.
+    public static var configurationLoads: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return loads
+    }
+
+    /// Runs `body` with fontconfig's configuration, loading it on first use. Nothing else in Ghostline calls
+    /// fontconfig, so a scene that names only font files never pays for it.
     static func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
         lock.lock()
         defer { lock.unlock() }
-        if config == nil { config = FcInitLoadConfigAndFonts() }
+        if loads == 0 {
+            // Once, even when it fails (no configuration at all): every later look-up then finds nothing, quickly.
+            config = FcInitLoadConfigAndFonts()
+            loads += 1
+        }
         guard let config else { return nil }
         return body(config)
     }

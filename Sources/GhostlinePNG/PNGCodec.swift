@@ -12,8 +12,9 @@ import GhostlineImage
 ///
 /// Writing produces a deterministic file (see `encode`) and replaces the destination atomically (see `write`).
 ///
-/// All work happens in libpng through the `CPNGBridge` C target, which owns libpng's setjmp/longjmp error
-/// handling; no C pointer leaves this module.
+/// Reading happens in libpng through the `CPNGBridge` C target, which owns libpng's setjmp/longjmp error
+/// handling; writing goes through `PNGWriter`, which compresses with zlib on every core. No C pointer leaves this
+/// module.
 public enum PNGCodec {
     /// The largest width or height `decode` and `read` accept, in pixels.
     ///
@@ -124,15 +125,17 @@ public enum PNGCodec {
 
     /// Encodes an image as PNG bytes.
     ///
-    /// The output is a pure function of the pixels for a given libpng and zlib: always 8-bit RGBA (even for an
-    /// opaque or gray image, so the file's flavour never depends on content), no interlace, zlib level 3, the
-    /// Up filter on every row, and only IHDR, IDAT and IEND — no time stamp, text or colour chunk. Encoding
-    /// the same image twice gives the same bytes, so expected-output files can be compared byte for byte and
-    /// regenerated without noise in version control.
+    /// The output is a pure function of the pixels for a given zlib (see `PNGWriter`): always 8-bit RGBA (even for
+    /// an opaque or gray image, so the file's flavour never depends on content), no interlace, the Up filter on
+    /// every row, zlib at `encoding`'s level in segments of fixed row counts compressed on every core, and only
+    /// IHDR, IDAT and IEND — no time stamp, text or colour chunk. Encoding the same image twice, on any number of
+    /// threads, gives the same bytes, so expected-output files can be compared byte for byte and regenerated
+    /// without noise in version control.
     ///
+    /// - Parameter encoding: `.standard` for renders; `.fast` for review images nobody keeps.
     /// - Throws: `.cannotEncode` for an image with no pixels (PNG requires at least 1 × 1).
-    public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
-        try encode(image, destination: memoryLabel)
+    public static func encode(_ image: RGBAImage, encoding: PNGEncoding = .standard) throws(PNGError) -> [UInt8] {
+        try encode(image, destination: memoryLabel, encoding: encoding)
     }
 
     /// Encodes `image` and atomically replaces the file at `path` with it.
@@ -155,34 +158,28 @@ public enum PNGCodec {
 
     /// `write` with a fault injected just before the rename, so tests can check the cleanup path.
     internal static func write(_ image: RGBAImage, to path: String, failBeforeRename: Bool) throws(PNGError) {
-        let bytes = try encode(image, destination: path)
+        let bytes = try encode(image, destination: path, encoding: .standard)
         try FileIO.writeAtomically(bytes, to: path, failBeforeRename: failBeforeRename)
     }
 
-    internal static func encode(_ image: RGBAImage, destination: String) throws(PNGError) -> [UInt8] {
+    internal static func encode(_ image: RGBAImage, destination: String, encoding: PNGEncoding) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw .cannotEncode(path: destination,
                                 detail: "the image is \(image.width)×\(image.height) px; a PNG needs at least 1×1")
         }
-        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-            throw .cannotEncode(path: destination,
-                                detail: "the image is \(image.width)×\(image.height) px; a PNG side is at most "
-                                    + "\(Int32.max) px")
+        var output: [UInt8] = []
+        // Rendered UI compresses 20–30 times; start with room for that and let the array grow past it.
+        output.reserveCapacity(max(4096, image.pixels.count / 16))
+        let writer = try PNGWriter(width: image.width, height: image.height, encoding: encoding, destination: destination) { bytes in
+            output.append(contentsOf: bytes)
         }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var outputSize = 0
-        var message = [CChar](repeating: 0, count: Int(GL_PNG_ERROR_CAPACITY))
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
-                gl_png_encode_rgba8(pixels.baseAddress, pixels.count, UInt32(image.width), UInt32(image.height),
-                                    &output, &outputSize, text.baseAddress, text.count)
-            }
+        var failure: PNGError?
+        image.pixels.withUnsafeBytes { pixels in
+            do throws(PNGError) { try writer.write(rows: pixels.baseAddress!, count: image.height) } catch { failure = error }
         }
-        defer { gl_png_free(output) }
-        guard Int(status) == GL_PNG_OK, let output else {
-            throw .cannotEncode(path: destination, detail: text(of: message))
-        }
-        return Array(UnsafeBufferPointer(start: output, count: outputSize))
+        if let failure { throw failure }
+        try writer.finish()
+        return output
     }
 
     // MARK: Status mapping

@@ -63,12 +63,8 @@ struct TextPainter {
             return
         }
         bitmap.coverage.withUnsafeBufferPointer { coverage in
-            for row in rows {
-                let base = row * bitmap.width
-                for column in columns {
-                    canvas.blend(x: left + column, y: top + row, color: color, coverage: coverage[base + column])
-                }
-            }
+            canvas.blend(coverage: coverage, bitmapWidth: bitmap.width, rows: rows, columns: columns, left: left, top: top,
+                         color: color)
         }
     }
 }

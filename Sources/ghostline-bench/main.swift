@@ -101,33 +101,14 @@ print("  PNG encode             \(format(median(encodeTimes)))")
 print("  = render + PNG, warm   \(format(warmTotal))")
 print("  load + render + PNG, cold caches \(format(median(coldLoad)))")
 
-// MARK: Process level, against hb-view in the same run.
-func findExecutable(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-}
-func run(_ path: String, _ args: [String]) throws -> Double {
-    try milliseconds {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = args
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw NSError(domain: "bench", code: Int(process.terminationStatus)) }
-    }
-}
+// MARK: Process level, against hb-view in the same run (WholeProcess.swift).
 let ghostline = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("ghostline").path
 guard FileManager.default.isExecutableFile(atPath: ghostline) else {
     print("(build the ghostline product in the same configuration to compare whole processes)")
     exit(0)
 }
-guard let hbView = findExecutable("hb-view") else {
-    print("(hb-view not found: apt-get install libharfbuzz-bin to compare with HarfBuzz's renderer)")
+guard let hbView = WholeProcess.find("hb-view") else {
+    print("(hb-view not found: scripts/setup.sh --bench installs it, with the other peers)")
     exit(0)
 }
 // The peer renders the card's body text, one line, same font file and size, at the same pixel density.
@@ -135,18 +116,6 @@ guard let body = scene.layout().elements.first(where: { $0.id == "body" }), let 
     print("(the scene has no `body` label to hand to hb-view)")
     exit(0)
 }
-let text = label.lines.first.map { _ in "Designs set a line height; UIKit sets line spacing." } ?? "Hello"
-let out = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-bench-\(getpid())")
-try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: out) }
-var ours: [Double] = [], theirs: [Double] = []
-let processRuns = max(5, iterations / 5)
-for _ in 0..<processRuns {
-    ours.append(try run(ghostline, ["render", scenePath, "-o", out.appendingPathComponent("g.png").path]))
-    theirs.append(try run(hbView, ["--font-file", label.font.path, "--font-size", String(Int(label.metrics.pointSize * 3)),
-                                   "--output-format", "png", "--output-file", out.appendingPathComponent("h.png").path, text]))
-}
-print("Whole process, median of \(processRuns), interleaved:")
-print("  ghostline render (whole card, 2 labels, 5 lines)  \(format(median(ours)))")
-print("  hb-view (one line of the body text)               \(format(median(theirs)))")
-print(String(format: "  ratio ghostline / hb-view                         %8.2f×", median(ours) / median(theirs)))
+try RenderAgainstHBView(ghostline: ghostline, hbView: hbView, scenePath: scenePath, fontPath: label.font.path,
+                        pixelSize: Int(label.metrics.pointSize * scene.canvas.scale.value),
+                        text: "Designs set a line height; UIKit sets line spacing.", runs: max(11, iterations / 2)).run()

@@ -143,6 +143,11 @@ struct ReviewOutputOptions: ParsableArguments {
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
         let paths = artifactPaths(render: render)
         do { try result.write(paths) } catch { throw CLIError(error) }
+        try report(result, paths: paths)
+    }
+
+    /// Prints the warnings and the summary of a check whose outputs are written, and exits 0 (pass) or 1 (differs).
+    func report(_ result: DesignCheckResult, paths: [DesignCheckArtifact: String]) throws {
         printWarnings(result.warnings)
         if let layout = result.layout { warnAboutMissingGlyphs(layout) }   // check's render; diff has none
         // With an artifact on standard output, the summary goes to stderr so the two never mix.
@@ -204,9 +209,11 @@ struct DiffCommand: ParsableCommand {
         let check = DesignCheck(render: .image(path: render, layout: layout), design: design, overrides: overrides,
                                 options: options, renderBackground: requestedBackground)
         let result: DesignCheckResult
-        // Pixels only (no layout, ghost, diff image or page): the check streams both files a block of rows at a time.
-        do { result = try check.run(for: Set(outputs.artifactPaths().keys)) } catch { throw outputs.cliError(error) }
-        try outputs.finish(result)
+        // Without a layout or a page, the check streams both files a block of rows at a time, and writes the diff
+        // image and the ghost as it goes.
+        let paths = outputs.artifactPaths()
+        do { result = try check.run(writing: paths) } catch { throw outputs.cliError(error) }
+        try outputs.report(result, paths: paths)
     }
 
     static func resolveScale(_ explicit: Int?, _ paths: String...) throws -> Scale {

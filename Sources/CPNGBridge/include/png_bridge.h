@@ -1,4 +1,5 @@
-// png_bridge.h: the only door between Ghostline's Swift code and libpng.
+// png_bridge.h: the only door between Ghostline's Swift code and libpng (which Ghostline reads PNGs with; it
+// writes them with png_segments.h and zlib).
 //
 // libpng reports errors by calling an error function that must not return; the classic API expects the caller
 // to setjmp() beforehand and the error function to longjmp() back. Swift cannot call setjmp (a longjmp across
@@ -87,20 +88,6 @@ int gl_png_read_header(const uint8_t *data, size_t size, gl_png_header *header, 
 int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
                         uint32_t width, uint32_t height, uint8_t *pixels, size_t pixels_size,
                         char *error, size_t error_capacity);
-
-/// Encodes `width * height` RGBA8 pixels (straight alpha, rows top to bottom, `width * 4` bytes a row) as PNG.
-///
-/// The output is deterministic: 8-bit RGBA, no interlace, zlib level 3, one fixed filter (Up) on every row,
-/// and only IHDR, IDAT and IEND chunks (no tIME, tEXt or anything else that could vary between runs), so equal
-/// pixels give equal bytes with the same libpng and zlib.
-///
-/// On success `*output` points to a malloc'ed buffer of `*output_size` bytes that the caller must release
-/// with gl_png_free. On failure `*output` is NULL.
-int gl_png_encode_rgba8(const uint8_t *pixels, size_t pixels_size, uint32_t width, uint32_t height,
-                        uint8_t **output, size_t *output_size, char *error, size_t error_capacity);
-
-/// Releases a buffer returned by gl_png_encode_rgba8. NULL is allowed.
-void gl_png_free(uint8_t *buffer);
 
 /// A row-by-row decoder producing 8-bit RGBA rows (any colour type or depth; not interlaced). Opaque.
 typedef struct gl_png_stream gl_png_stream;

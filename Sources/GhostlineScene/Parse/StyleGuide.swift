@@ -31,7 +31,7 @@ struct StyleGuide {
             guide.files.append(path)
             let node: Node
             do {
-                guard let composed = try Yams.compose(yaml: text) else { continue }
+                guard let composed = try Yams.compose(yaml: text, SceneParser.resolver(for: text)) else { continue }
                 node = composed
             } catch let error as YamlError {
                 throw YAMLSafety.describe(error, path: path)
