@@ -64,6 +64,7 @@ public struct DesignCheck: Sendable {
         if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: design) }
         switch render {
         case .scene(let path):
+            try Self.checkWholeSize(design, as: .design)
             let designImage = try readDesign()
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
@@ -71,6 +72,7 @@ public struct DesignCheck: Sendable {
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .description(let description, let name):
+            try Self.checkWholeSize(design, as: .design)
             let designImage = try readDesign()
             var result = try check(description, name: name, overrides: overrides, design: designImage.image, for: artifacts)
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
@@ -88,6 +90,8 @@ public struct DesignCheck: Sendable {
                                              renderOverlay: nil, inputFiles: [path, design], streamed: true)
                 }
             }
+            try Self.checkWholeSize(path, as: .render)
+            try Self.checkWholeSize(design, as: .design)
             // Inflating a phone-sized PNG is most of a two-PNG check's time, and there are two cores: both at once.
             let (decodedRender, decodedDesign) = try readBoth(render: path)
             let image = decodedRender.image, designImage = decodedDesign.image
@@ -105,6 +109,35 @@ public struct DesignCheck: Sendable {
             result.warnings = (decodedRender.warnings + decodedDesign.warnings).map(\.description)
             return result
         }
+    }
+
+    /// The most pixels an image may have in a check that holds its images whole: one that renders a scene, measures
+    /// label lines (a layout) or writes a review page. Such a check holds the render, the design, the ghost's overlay
+    /// and the diff image at once, 4 bytes a pixel each: at this limit (8192 × 8192, or 4096 × 16384) about 1 GiB
+    /// in all, within the 1.5 GB an input may take. A pixels-only `diff` streams its files and has no such limit.
+    public static let largestWholeImagePixels = 1 << 26
+
+    /// Refuses, from its IHDR alone, a PNG past `largestWholeImagePixels`, before it is decoded. Other formats
+    /// (and anything that is not a readable regular file) are left to the reader, and checked once decoded.
+    static func checkWholeSize(_ path: String, as role: DesignCheckError.Role) throws(DesignCheckError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        // The signature, then the IHDR chunk's length (13), type, width and height, big-endian. Read here without
+        // libpng, which wants more of the file than the header; the decoder checks the chunk's CRC later.
+        var start = [UInt8](repeating: 0, count: 24)
+        let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 24) }
+        guard count == 24, start.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        else { return }
+        func word(_ at: Int) -> Int { start[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let header = (width: word(16), height: word(20))
+        try checkWholeSize(path, width: header.width, height: header.height, as: role)
+    }
+
+    static func checkWholeSize(_ path: String, width: Int, height: Int, as role: DesignCheckError.Role) throws(DesignCheckError) {
+        guard width * height <= largestWholeImagePixels else { throw .tooLarge(path: path, width: width, height: height, role: role) }
     }
 
     private func readDesign() throws(DesignCheckError) -> DecodedImage {
@@ -129,8 +162,14 @@ public struct DesignCheck: Sendable {
                        design: RGBAImage, for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
         let scene: Scene
         do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
-        let layout: SceneLayout, image: RGBAImage
-        do { (layout, image) = try renderer.render(scene) } catch { throw .scene(error) }
+        let layout = scene.layout()
+        do { try SnapshotRenderer.checkCanvas(layout, scene: scene) } catch { throw .scene(error) }
+        let size = SnapshotRenderer.pixelSize(of: layout)
+        guard size.width * size.height <= Self.largestWholeImagePixels else {
+            throw .tooLarge(path: name, width: size.width, height: size.height, role: .render)
+        }
+        try Self.checkWholeSize(self.design, width: design.width, height: design.height, as: .design)
+        let image = renderer.render(layout, of: scene)
         // The same layout on a clear canvas gives the ghost an exact overlay (no un-blending of the background).
         // Drawing it is a second raster pass, so only when a ghost or a page is asked for; the result draws it
         // later if one is asked for after all (`DesignCheckResult.withOverlay`), so the bytes never depend on it.
@@ -287,6 +326,11 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
     case output(OutputError)
     /// The artifact needs what this check does not have (a layout JSON without a scene).
     case unavailable(DesignCheckArtifact)
+    /// The render or the design has more pixels than a check holds whole (`DesignCheck.largestWholeImagePixels`).
+    case tooLarge(path: String, width: Int, height: Int, role: Role)
+
+    /// Which image of a check an error is about.
+    public enum Role: String, Sendable { case render, design }
 
     /// The one line the CLI prints for the error.
     public var description: String {
@@ -297,6 +341,11 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
         case .output(let error): return error.description
         case .unavailable(.layout): return "a layout artifact needs a scene; this check compared two PNGs"
         case .unavailable(let kind): return "a \(kind.rawValue) artifact needs the images, which this check streamed; run it for that artifact"
+        case .tooLarge(let path, let width, let height, let role):
+            let what = role == .render ? "the render" : "the design"
+            return "\(OutputFiles.quoted(path)): \(what) is \(width)×\(height) px, over the \(DesignCheck.largestWholeImagePixels) px "
+                + "(8192×8192) a check that renders a scene, measures labels or writes a page holds whole; compare images "
+                + "that large with `ghostline diff` without --layout or --html, which streams them"
         }
     }
 }

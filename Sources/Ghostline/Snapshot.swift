@@ -29,6 +29,18 @@ public struct SnapshotRenderer: Sendable {
         return (layout, renderer.render(layout, palette: scene.palette, debug: debug))
     }
 
+    /// The canvas of a laid-out scene in pixels, as the renderer will allocate it (after `checkCanvas`).
+    public static func pixelSize(of layout: SceneLayout) -> (width: Int, height: Int) {
+        let scale = layout.canvas.scale
+        return (scale.ceilPixels(layout.canvas.width), scale.ceilPixels(layout.height))
+    }
+
+    /// Renders a layout already made (and checked) by the caller: the second half of `render(_:debug:)`, for a
+    /// caller that looks at the canvas size in between.
+    public func render(_ layout: SceneLayout, of scene: Scene) -> RGBAImage {
+        renderer.render(layout, palette: scene.palette)
+    }
+
     /// The scene's layout drawn again on a clear canvas: the render's own ink only, which the ghost image lays
     /// over the design exactly (no un-blending of the background needed).
     public func renderOverlay(_ layout: SceneLayout, of scene: Scene) -> RGBAImage {

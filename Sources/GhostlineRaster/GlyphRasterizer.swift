@@ -119,31 +119,48 @@ public enum GlyphRasterizer {
         let outHeight = min(maximumSidePixels, Int((originY - (top - Double(height) * factor)).rounded(.up)))
         guard outWidth > 0, outHeight > 0 else { return .empty }
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        // Each target pixel covers [x0, x1) × [y0, y1) of the source, in source pixels.
-        for y in 0..<outHeight {
-            let sy0 = (Double(y) - (originY - top)) / factor, sy1 = sy0 + 1 / factor
-            for x in 0..<outWidth {
-                let sx0 = (Double(x) - (left - originX)) / factor, sx1 = sx0 + 1 / factor
-                var sum = (0.0, 0.0, 0.0, 0.0)
-                var row = max(0, Int(sy0.rounded(.down)))
-                while row < height && Double(row) < sy1 {
-                    let wy = min(sy1, Double(row + 1)) - max(sy0, Double(row))
-                    var column = max(0, Int(sx0.rounded(.down)))
-                    while column < width && Double(column) < sx1 {
-                        let w = wy * (min(sx1, Double(column + 1)) - max(sx0, Double(column)))
-                        if w > 0 {
-                            let i = (row * width + column) * 4
-                            sum.0 += Double(source[i]) * w; sum.1 += Double(source[i + 1]) * w
-                            sum.2 += Double(source[i + 2]) * w; sum.3 += Double(source[i + 3]) * w
-                        }
-                        column += 1
-                    }
-                    row += 1
+        // Each target pixel covers [x0, x1) × [y0, y1) of the source, in source pixels. The source columns (and rows)
+        // a target column (row) covers, with their weights, depend on x (y) alone: worked out once each, not once a
+        // pixel (a 1000 pt emoji is millions of pixels). The weights and the order of the sums are the same as
+        // computing them per pixel, so the bytes are too.
+        func spans(count: Int, sourceCount: Int, offset: Double) -> (start: [Int], index: [Int], weight: [Double]) {
+            var start = [0], index: [Int] = [], weight: [Double] = []
+            for target in 0..<count {
+                let s0 = (Double(target) - offset) / factor, s1 = s0 + 1 / factor
+                var source = max(0, Int(s0.rounded(.down)))
+                while source < sourceCount && Double(source) < s1 {
+                    index.append(source)
+                    weight.append(min(s1, Double(source + 1)) - max(s0, Double(source)))
+                    source += 1
                 }
-                let area = factor * factor   // weights are in source pixels; a target pixel is 1/factor² of them
-                func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v * area).rounded()))) }
-                let o = (y * outWidth + x) * 4
-                out[o] = byte(sum.0); out[o + 1] = byte(sum.1); out[o + 2] = byte(sum.2); out[o + 3] = byte(sum.3)
+                start.append(index.count)
+            }
+            return (start, index, weight)
+        }
+        let columns = spans(count: outWidth, sourceCount: width, offset: left - originX)
+        let rows = spans(count: outHeight, sourceCount: height, offset: originY - top)
+        let area = factor * factor   // weights are in source pixels; a target pixel is 1/factor² of them
+        func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v * area).rounded()))) }
+        source.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in 0..<outHeight {
+                    for x in 0..<outWidth {
+                        var sum = (0.0, 0.0, 0.0, 0.0)
+                        for r in rows.start[y]..<rows.start[y + 1] {
+                            let row = rows.index[r], wy = rows.weight[r]
+                            for c in columns.start[x]..<columns.start[x + 1] {
+                                let w = wy * columns.weight[c]
+                                if w > 0 {
+                                    let i = (row * width + columns.index[c]) * 4
+                                    sum.0 += Double(source[i]) * w; sum.1 += Double(source[i + 1]) * w
+                                    sum.2 += Double(source[i + 2]) * w; sum.3 += Double(source[i + 3]) * w
+                                }
+                            }
+                        }
+                        let o = (y * outWidth + x) * 4
+                        out[o] = byte(sum.0); out[o + 1] = byte(sum.1); out[o + 2] = byte(sum.2); out[o + 3] = byte(sum.3)
+                    }
+                }
             }
         }
         return GlyphBitmap(width: outWidth, height: outHeight, left: Int(originX), top: Int(originY), coverage: [], color: out)

@@ -94,4 +94,48 @@ struct DesignCheckTests {
         #expect(try lean.artifact(.ghost) == full.artifact(.ghost))
         #expect(try lean.artifact(.report) == full.artifact(.report))
     }
+
+    /// Issue 11: a check holds its images whole, so one past `largestWholeImagePixels` is refused before anything
+    /// is decoded or drawn (a 16384² design and render took 2.4 GB). A design export is refused from its header
+    /// (this file has nothing after it), a render from its laid-out size.
+    @Test func imagesTooLargeToHoldWholeAreRefusedBeforeTheWork() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A PNG signature and an IHDR of 8200×8200 px, and no pixels at all.
+        let hugeHeader = dir.appendingPathComponent("huge@1x.png").path
+        var ihdr: [UInt8] = Array("IHDR".utf8) + [0, 0, 0x20, 0x08, 0, 0, 0x20, 0x08, 8, 6, 0, 0, 0]
+        let crc = Self.crc32(ihdr)
+        ihdr = [0, 0, 0, 13] + ihdr + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr).write(to: URL(fileURLWithPath: hugeHeader))
+        #expect {
+            try DesignCheck(render: .scene(path: Self.scene), design: hugeHeader).run()
+        } throws: { error in
+            guard case .tooLarge(let path, 8200, 8200, .design)? = error as? DesignCheckError else { return false }
+            return path == hugeHeader
+        }
+        // A scene whose canvas is 8200 pt square at @1x: refused as a render after layout, before the raster.
+        let bigScene = dir.appendingPathComponent("big.yaml").path
+        try "canvas: { width: 8200, height: 8200, scale: 1 }\nroot: { stack: vertical, children: [] }\n"
+            .write(toFile: bigScene, atomically: true, encoding: .utf8)
+        #expect {
+            try DesignCheck(render: .scene(path: bigScene), design: Self.design, overrides: .init(scale: Scale(1))).run()
+        } throws: { error in
+            guard case .tooLarge(_, 8200, 8200, .render)? = error as? DesignCheckError else { return false }
+            return "\(error)".contains("8200×8200 px") && "\(error)".contains("ghostline diff")
+        }
+        // Through the CLI: one line, exit 2, naming the design.
+        let cli = try runCLI(["check", Self.scene, "--design", hugeHeader, "--report", dir.appendingPathComponent("r.json").path])
+        #expect(cli.status == 2)
+        #expect(cli.stderr.split(separator: "\n").count == 1 && cli.stderr.contains(hugeHeader))
+    }
+
+    /// CRC-32 as PNG chunks use it (ISO 3309), bit by bit: small and independent of the code under test.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
 }
