@@ -140,18 +140,21 @@ public enum GlyphRasterizer {
         let columns = spans(count: outWidth, sourceCount: width, offset: left - originX)
         let rows = spans(count: outHeight, sourceCount: height, offset: originY - top)
         let area = factor * factor   // weights are in source pixels; a target pixel is 1/factor² of them
-        func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, (v * area).rounded()))) }
+        func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, roundedHalfAway(v * area)))) }
         source.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { out in
+        out.withUnsafeMutableBufferPointer { out in
+        columns.start.withUnsafeBufferPointer { columnStart in
+        columns.index.withUnsafeBufferPointer { columnIndex in
+        columns.weight.withUnsafeBufferPointer { columnWeight in
                 for y in 0..<outHeight {
                     for x in 0..<outWidth {
                         var sum = (0.0, 0.0, 0.0, 0.0)
                         for r in rows.start[y]..<rows.start[y + 1] {
                             let row = rows.index[r], wy = rows.weight[r]
-                            for c in columns.start[x]..<columns.start[x + 1] {
-                                let w = wy * columns.weight[c]
+                            for c in columnStart[x]..<columnStart[x + 1] {
+                                let w = wy * columnWeight[c]
                                 if w > 0 {
-                                    let i = (row * width + columns.index[c]) * 4
+                                    let i = (row * width + columnIndex[c]) * 4
                                     sum.0 += Double(source[i]) * w; sum.1 += Double(source[i + 1]) * w
                                     sum.2 += Double(source[i + 2]) * w; sum.3 += Double(source[i + 3]) * w
                                 }
@@ -161,8 +164,19 @@ public enum GlyphRasterizer {
                         out[o] = byte(sum.0); out[o + 1] = byte(sum.1); out[o + 2] = byte(sum.2); out[o + 3] = byte(sum.3)
                     }
                 }
-            }
+        }
+        }
+        }
+        }
         }
         return GlyphBitmap(width: outWidth, height: outHeight, left: Int(originX), top: Int(originY), coverage: [], color: out)
     }
+}
+
+/// `x.rounded()` (to nearest, halves away from zero) for |x| < 2^52, without libm's `round`, which x86-64's baseline
+/// instruction set cannot inline: the integer conversion truncates, and the fraction left over is exact. Scaling a
+/// 1000 pt emoji rounds four channels of millions of pixels; this keeps the bytes and drops a fifth of the time.
+@inline(__always) func roundedHalfAway(_ x: Double) -> Double {
+    let whole = Double(Int(x)), fraction = x - whole
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
 }

@@ -82,7 +82,7 @@ enum Shapes {
                         }
                         add(ix, iy, (1 - tx) * (1 - ty)); add(ix1, iy, tx * (1 - ty))
                         add(ix, iy1, (1 - tx) * ty); add(ix1, iy1, tx * ty)
-                        func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, v.rounded()))) }
+                        func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, roundedHalfAway(v)))) }
                         let alpha = byte(a)
                         guard alpha != 0 else { continue }
                         // Source-over in premultiplied space, as PixelCanvas.blendPremultiplied does it.
