@@ -66,13 +66,28 @@ public struct TextGeometry: Sendable {
         let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
-        var window = InkWindow(top: top, left: left, rows: bottom - top, columns: right - left,
-                               coverage: [Float](repeating: -1, count: (bottom - top) * (right - left)))
-        let columns = right - left
+        let rows = bottom - top, columns = right - left
+        var window = InkWindow(top: top, left: left, rows: rows, columns: columns,
+                               coverage: [Float](repeating: -1, count: rows * columns),
+                               rowInk: [Float](repeating: 0, count: rows), rowPixels: [Int](repeating: 0, count: rows),
+                               rowFirstColumn: [Int](repeating: -1, count: rows), rowLastColumn: [Int](repeating: -1, count: rows))
         coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
             window.coverage[y * columns + x] = c
+            // Row by row in column order: the same sums the full-width reads below would make, in the same order.
+            window.rowInk[y] += c
+            window.rowPixels[y] += 1
+            if window.rowFirstColumn[y] < 0 { window.rowFirstColumn[y] = x }
+            window.rowLastColumn[y] = x
         }
         return window
+    }
+
+    /// The window's rows `rows` (image rows), when it spans exactly `columns` and holds those rows: a band or region
+    /// of the label the window was made for, which can then be read from the row sums alone.
+    private func fullWidthRows(_ window: InkWindow?, rows: Range<Int>, columns: Range<Int>) -> Range<Int>? {
+        guard let w = window, columns.lowerBound == w.left, columns.upperBound == w.left + w.columns,
+              rows.lowerBound >= w.top, rows.upperBound <= w.top + w.rows else { return nil }
+        return rows.lowerBound - w.top..<rows.upperBound - w.top
     }
 
     /// The ink of one band, or nil when it has none.
@@ -83,18 +98,28 @@ public struct TextGeometry: Sendable {
         guard top < bottom, left < right else { return nil }
 
         let rows = bottom - top, columns = right - left
-        var rowInk = [Float](repeating: 0, count: rows)
-        var rowPixels = [Int](repeating: 0, count: rows)
-        var columnHasInk = [Bool](repeating: false, count: columns)
-        coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { x, y, c in
-            rowInk[y] += c
-            rowPixels[y] += 1
-            columnHasInk[x] = true
+        var rowInk: [Float], rowPixels: [Int]
+        var inkColumns: (first: Int, last: Int)?
+        if let w = window, let slice = fullWidthRows(window, rows: top..<bottom, columns: left..<right) {
+            // The band spans the window's width: its rows' sums are the window's, and its ink columns their extremes.
+            rowInk = Array(w.rowInk[slice]); rowPixels = Array(w.rowPixels[slice])
+            for row in slice where w.rowPixels[row] > 0 {
+                inkColumns = (min(inkColumns?.first ?? .max, w.rowFirstColumn[row]), max(inkColumns?.last ?? -1, w.rowLastColumn[row]))
+            }
+        } else {
+            rowInk = [Float](repeating: 0, count: rows)
+            rowPixels = [Int](repeating: 0, count: rows)
+            var columnHasInk = [Bool](repeating: false, count: columns)
+            coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { x, y, c in
+                rowInk[y] += c
+                rowPixels[y] += 1
+                columnHasInk[x] = true
+            }
+            if let first = columnHasInk.firstIndex(of: true), let last = columnHasInk.lastIndex(of: true) { inkColumns = (first, last) }
         }
         guard let firstRow = rowPixels.firstIndex(where: { $0 > 0 }),
               let lastRow = rowPixels.lastIndex(where: { $0 > 0 }),
-              let firstColumn = columnHasInk.firstIndex(of: true),
-              let lastColumn = columnHasInk.lastIndex(of: true) else { return nil }
+              case let (firstColumn, lastColumn)? = inkColumns else { return nil }
 
         let densest = rowInk.max() ?? 0
         let cut = densest * Float(baselineFraction)
@@ -178,8 +203,13 @@ extension TextGeometry {
         let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
-        var rows = [Float](repeating: 0, count: bottom - top)
-        coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { _, y, c in rows[y] += c }
+        var rows: [Float]
+        if let w = window, let slice = fullWidthRows(window, rows: top..<bottom, columns: left..<right) {
+            rows = Array(w.rowInk[slice])
+        } else {
+            rows = [Float](repeating: 0, count: bottom - top)
+            coverage(of: image, rows: top..<bottom, columns: left..<right, window: window) { _, y, c in rows[y] += c }
+        }
         guard let densest = rows.max(), densest > 0 else { return nil }
         // A low bar (a sixth of the densest row) so a core is not split where an x-height body has only stems;
         // runs closer than a third of the thickest run are one core, runs thinner than a fifth of it are stray
@@ -238,4 +268,11 @@ public struct InkWindow: Sendable {
     public var columns: Int
     /// Row by row, `rows × columns` values.
     public var coverage: [Float]
+    /// Each row's summed coverage, counted ink pixels, and first and last ink column (−1 without ink), relative to
+    /// the window: what counting lines and measuring bands read, so a band as wide as the window is read per row
+    /// rather than per pixel.
+    public var rowInk: [Float]
+    public var rowPixels: [Int]
+    public var rowFirstColumn: [Int]
+    public var rowLastColumn: [Int]
 }
