@@ -97,7 +97,31 @@ public struct PixelCanvas: Sendable {
     mutating func fill(x0: Int, x1: Int, y0: Int, y1: Int, color: Color) {
         let left = max(0, x0), right = min(width, x1), top = max(0, y0), bottom = min(height, y1)
         guard left < right, top < bottom else { return }
-        for y in top..<bottom { for x in left..<right { blend(x: x, y: y, color: color, coverage: 255) } }
+        for y in top..<bottom { fillSpan(y: y, columns: left..<right, color: color) }
+    }
+
+    /// `blend(x:y:color:coverage: 255)` for each pixel of one row's `columns` (clipped to the canvas), with the
+    /// colour's premultiplied bytes worked out once and the buffer written directly: the inside of a box is most of
+    /// its pixels.
+    mutating func fillSpan(y: Int, columns: Range<Int>, color: Color) {
+        let left = max(0, columns.lowerBound), right = min(width, columns.upperBound)
+        guard y >= 0, y < height, left < right else { return }
+        let alpha = mul255(255, color.alpha)
+        guard alpha != 0 else { return }
+        let inverse = 255 - alpha
+        let r = mul255(color.red, alpha), g = mul255(color.green, alpha), b = mul255(color.blue, alpha)
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { p in
+            var i = (y * width + left) * 4
+            let end = (y * width + right) * 4
+            while i < end {
+                p[i] = r &+ mul255(p[i], inverse)
+                p[i + 1] = g &+ mul255(p[i + 1], inverse)
+                p[i + 2] = b &+ mul255(p[i + 2], inverse)
+                p[i + 3] = alpha &+ mul255(p[i + 3], inverse)
+                i += 4
+            }
+        }
     }
 
     /// Composites a premultiplied source pixel (as an image would supply it).

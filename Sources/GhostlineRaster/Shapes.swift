@@ -16,15 +16,35 @@ enum Shapes {
         let left = max(0, clampedInt(x0.rounded(.down))), right = min(canvas.width, clampedInt(x1.rounded(.up)))
         guard top < bottom, left < right else { return }
         for y in top..<bottom {
-            for x in left..<right {
+            let py = abs(Double(y) + 0.5 - cy) - (halfH - r)
+            /// The coverage byte of pixel x in this row.
+            func coverage(_ x: Int) -> UInt8 {
                 // Signed distance from the pixel centre to a rounded box (negative inside).
                 let px = abs(Double(x) + 0.5 - cx) - (halfW - r)
-                let py = abs(Double(y) + 0.5 - cy) - (halfH - r)
                 let outside = (max(px, 0) * max(px, 0) + max(py, 0) * max(py, 0)).squareRoot()
                 let distance = outside + min(max(px, py), 0) - r
                 let coverage = min(1, max(0, 0.5 - distance))
-                canvas.blend(x: x, y: y, color: color, coverage: UInt8((coverage * 255).rounded()))
+                return UInt8((coverage * 255).rounded())
             }
+            // The edges pixel by pixel, from each end inward until a pixel is fully covered; the distance only falls
+            // toward the centre column (every step above is monotonic), so every pixel between the two is fully
+            // covered too and is filled as a span: the same bytes as computing each pixel, without its square root.
+            var first = left
+            while first < right {
+                let c = coverage(first)
+                if c == 255 { break }
+                canvas.blend(x: first, y: y, color: color, coverage: c)
+                first += 1
+            }
+            guard first < right else { continue }
+            var last = right - 1
+            while last > first {
+                let c = coverage(last)
+                if c == 255 { break }
+                canvas.blend(x: last, y: y, color: color, coverage: c)
+                last -= 1
+            }
+            canvas.fillSpan(y: y, columns: first..<last + 1, color: color)
         }
     }
 

@@ -1,0 +1,49 @@
+import GhostlineGeometry
+import GhostlineImage
+@testable import GhostlineRaster
+import Testing
+
+/// `Shapes.fillRoundedRect` fills the inside of a box as spans and works out coverage only at its edges. These tests
+/// hold it to the definition: every pixel's coverage from its centre's distance to the rounded box.
+@Suite("Rounded rectangles")
+struct RoundedRectTests {
+    /// The definition, pixel by pixel.
+    static func reference(_ canvas: inout PixelCanvas, rect: Rect, radius: Double, scale: Scale, color: Color) {
+        let s = scale.value
+        let x0 = rect.minX * s, y0 = rect.minY * s, x1 = rect.maxX * s, y1 = rect.maxY * s
+        let r = max(0, min(radius * s, (x1 - x0) / 2, (y1 - y0) / 2))
+        let halfW = (x1 - x0) / 2, halfH = (y1 - y0) / 2, cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let px = abs(Double(x) + 0.5 - cx) - (halfW - r)
+                let py = abs(Double(y) + 0.5 - cy) - (halfH - r)
+                let outside = (max(px, 0) * max(px, 0) + max(py, 0) * max(py, 0)).squareRoot()
+                let distance = outside + min(max(px, py), 0) - r
+                let coverage = min(1, max(0, 0.5 - distance))
+                canvas.blend(x: x, y: y, color: color, coverage: UInt8((coverage * 255).rounded()))
+            }
+        }
+    }
+
+    /// Boxes at fractional positions and sizes, with radii from none to a pill, opaque and translucent, partly off
+    /// the canvas, at every scale, over a background that is not plain: byte for byte the definition's pixels.
+    @Test(arguments: 0..<60)
+    func boxesMatchTheDefinition(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func next(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        let scale = Scale([1, 2, 3][seed % 3])
+        let rect = Rect(x: next(-10...40), y: next(-10...40), width: next(0...60), height: next(0...60))
+        let radius = seed % 5 == 0 ? 0 : next(0...40)
+        let color = Color(red: UInt8(next(0...255)), green: UInt8(next(0...255)), blue: UInt8(next(0...255)),
+                          alpha: seed % 2 == 0 ? 255 : UInt8(next(1...254)))
+        var fast = PixelCanvas(width: 150, height: 120, background: Color(red: 200, green: 10, blue: 90, alpha: 200))
+        fast.blend(x: 3, y: 3, color: .white, coverage: 77)
+        var slow = fast
+        Shapes.fillRoundedRect(&fast, rect: rect, radius: radius, scale: scale, color: color)
+        Self.reference(&slow, rect: rect, radius: radius, scale: scale, color: color)
+        #expect(fast.takeImage() == slow.takeImage())
+    }
+}
