@@ -141,7 +141,7 @@ public enum GlyphRasterizer {
         let rows = spans(count: outHeight, sourceCount: height, offset: originY - top)
         let area = factor * factor   // weights are in source pixels; a target pixel is 1/factor² of them
         func byte(_ v: Double) -> UInt8 { UInt8(min(255, max(0, roundedHalfAway(v * area)))) }
-        if factor >= 1, upscale(source, width: width, columns: columns, rows: rows, into: &out, outWidth: outWidth, byte: byte) {
+        if factor >= 1, upscale(source, width: width, columns: columns, rows: rows, into: &out, outWidth: outWidth, area: area) {
             return GlyphBitmap(width: outWidth, height: outHeight, left: Int(originX), top: Int(originY), coverage: [], color: out)
         }
         source.withUnsafeBufferPointer { source in
@@ -173,55 +173,6 @@ public enum GlyphRasterizer {
         }
         }
         return GlyphBitmap(width: outWidth, height: outHeight, left: Int(originX), top: Int(originY), coverage: [], color: out)
-    }
-
-    /// `resample`'s sums when the bitmap grows (an emoji strike of 136 px drawn at 1000 pt): a target pixel then
-    /// covers at most two source pixels on each axis, so each span is a fixed pair (the second of weight 0 and
-    /// skipped when absent) and the inner loops go. The same weights, added in the same order, give the same bytes.
-    /// False (nothing written) if a span is wider after all, for the general loops to do.
-    private static func upscale(_ source: [UInt8], width: Int, columns: (start: [Int], index: [Int], weight: [Double]),
-                                rows: (start: [Int], index: [Int], weight: [Double]), into out: inout [UInt8], outWidth: Int,
-                                byte: (Double) -> UInt8) -> Bool {
-        struct Pair { var count = 0, first = 0, second = 0; var w0 = 0.0, w1 = 0.0 }
-        func pairs(_ spans: (start: [Int], index: [Int], weight: [Double])) -> [Pair]? {
-            guard (0..<spans.start.count - 1).allSatisfy({ spans.start[$0 + 1] - spans.start[$0] <= 2 }) else { return nil }
-            return (0..<spans.start.count - 1).map { target in
-                let range = spans.start[target]..<spans.start[target + 1]
-                var pair = Pair(count: range.count)
-                if range.count > 0 { pair.first = spans.index[range.lowerBound]; pair.w0 = spans.weight[range.lowerBound] }
-                if range.count > 1 { pair.second = spans.index[range.lowerBound + 1]; pair.w1 = spans.weight[range.lowerBound + 1] }
-                return pair
-            }
-        }
-        guard let across = pairs(columns), let down = pairs(rows) else { return false }
-        source.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { out in
-                across.withUnsafeBufferPointer { across in
-                    for (y, row) in down.enumerated() where row.count > 0 {
-                        for x in 0..<across.count {
-                            let column = across[x]
-                            var sum = (0.0, 0.0, 0.0, 0.0)
-                            @inline(__always) func add(_ sourceRow: Int, _ wy: Double) {
-                                @inline(__always) func pixel(_ sourceColumn: Int, _ wx: Double) {
-                                    let w = wy * wx
-                                    guard w > 0 else { return }
-                                    let i = (sourceRow * width + sourceColumn) * 4
-                                    sum.0 += Double(source[i]) * w; sum.1 += Double(source[i + 1]) * w
-                                    sum.2 += Double(source[i + 2]) * w; sum.3 += Double(source[i + 3]) * w
-                                }
-                                if column.count > 0 { pixel(column.first, column.w0) }
-                                if column.count > 1 { pixel(column.second, column.w1) }
-                            }
-                            add(row.first, row.w0)
-                            if row.count > 1 { add(row.second, row.w1) }
-                            let o = (y * outWidth + x) * 4
-                            out[o] = byte(sum.0); out[o + 1] = byte(sum.1); out[o + 2] = byte(sum.2); out[o + 3] = byte(sum.3)
-                        }
-                    }
-                }
-            }
-        }
-        return true
     }
 }
 

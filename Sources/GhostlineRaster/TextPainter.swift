@@ -51,14 +51,8 @@ struct TextPainter {
         let rows = firstRow..<endRow, columns = firstColumn..<endColumn
         if let rgba = bitmap.color {
             rgba.withUnsafeBufferPointer { pixels in
-                for row in rows {
-                    for column in columns {
-                        let i = (row * bitmap.width + column) * 4
-                        canvas.blendPremultiplied(x: left + column, y: top + row, r: mul255(pixels[i], color.alpha),
-                                                  g: mul255(pixels[i + 1], color.alpha), b: mul255(pixels[i + 2], color.alpha),
-                                                  a: mul255(pixels[i + 3], color.alpha))
-                    }
-                }
+                canvas.blend(premultiplied: pixels, bitmapWidth: bitmap.width, rows: rows, columns: columns, left: left, top: top,
+                             opacity: color.alpha)
             }
             return
         }

@@ -1,9 +1,10 @@
 @testable import GhostlineRaster
 import Testing
 
-/// `GlyphRasterizer.resample` scales colour-emoji strikes with per-axis tables and, when growing them, fixed
-/// pairs of source pixels. These tests hold both paths to the definition they replaced: each target pixel's
-/// area-weighted sum over the source pixels it covers, worked out pixel by pixel.
+/// `GlyphRasterizer.resample` scales colour-emoji strikes with per-axis tables and, when growing them, separably
+/// (each source row across, then rows down). These tests hold both paths to the definition they replaced: each
+/// target pixel's area-weighted sum over the source pixels it covers, worked out pixel by pixel. Shrinking gives its
+/// bytes exactly; growing sums in another order, so a channel may round one step apart, and rarely.
 @Suite("Emoji strike resampling")
 struct ResampleTests {
     /// The definition, per target pixel (the code before the tables).
@@ -51,8 +52,18 @@ struct ResampleTests {
         }
         for (left, top) in [(0.0, 0.0), (3.25, -7.5), (-2.6, 11.1), (0.999, 0.001)] {
             let bitmap = GlyphRasterizer.resample(source, width: width, height: height, factor: factor, left: left, top: top)
-            #expect(bitmap.color == Self.reference(source, width: width, height: height, factor: factor, left: left, top: top),
-                    "factor \(factor), left \(left), top \(top)")
+            let expected = Self.reference(source, width: width, height: height, factor: factor, left: left, top: top)
+            guard let color = bitmap.color, color.count == expected.count else {
+                Issue.record("factor \(factor): \(bitmap.color?.count ?? -1) bytes, the definition \(expected.count)")
+                continue
+            }
+            let apart = zip(color, expected).filter { $0 != $1 }
+            if factor < 1 {
+                #expect(apart.isEmpty, "factor \(factor), left \(left), top \(top): \(apart.count) bytes differ")
+            } else {
+                #expect(apart.allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "factor \(factor): a channel more than one step apart")
+                #expect(apart.count * 200 <= expected.count, "factor \(factor): \(apart.count) of \(expected.count) bytes differ")
+            }
         }
     }
 }
