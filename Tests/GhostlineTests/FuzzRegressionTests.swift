@@ -59,7 +59,8 @@ import Testing
     }
 }
 
-/// Runs the fuzz harness (`ghostline-fuzz TARGET FILE`, built beside `ghostline` for the test run) in a child process.
+/// Runs the fuzz harness (`ghostline-fuzz TARGET FILE`, built beside `ghostline` for the test run) in a child process,
+/// for at most 30 seconds.
 func runFuzzHarness(_ arguments: [String]) throws -> CLIResult {
     let process = Process()
     process.executableURL = Paths.executable.deletingLastPathComponent().appendingPathComponent("ghostline-fuzz")
@@ -68,6 +69,14 @@ func runFuzzHarness(_ arguments: [String]) throws -> CLIResult {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // A finding that hangs again must fail the test, not hang the suite: stopped after 30 s, its status is a signal.
+    // (A thread of its own: the test's own thread blocks reading the pipes below.)
+    let pid = process.processIdentifier
+    let finished = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        if finished.wait(timeout: .now() + 30) == .timedOut { kill(pid, SIGKILL) }
+    }
+    defer { finished.signal() }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

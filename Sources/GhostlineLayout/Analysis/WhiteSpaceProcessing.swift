@@ -47,6 +47,7 @@ struct WhiteSpaceProcessing: Sendable {
     static func adjust(_ breaks: [BreakOpportunity], scalars: [Unicode.Scalar], graphemes: [Int], whiteSpace: WhiteSpace,
                        wordBreak: WordBreak) -> [BreakOpportunity] {
         var result = breaks
+        var added = false
         switch wordBreak {
         case .normal:
             break
@@ -65,6 +66,7 @@ struct WhiteSpaceProcessing: Sendable {
                 if isWordLetter(scalars[boundary - 1], cjk: true) && isWordLetter(scalars[boundary], cjk: true) {
                     result.append(BreakOpportunity(offset: boundary, mandatory: false))
                     offsets.insert(boundary)
+                    added = true
                 }
             }
         }
@@ -74,9 +76,13 @@ struct WhiteSpaceProcessing: Sendable {
             for i in scalars.indices where scalars[i] == " " && !offsets.contains(i + 1) {
                 result.append(BreakOpportunity(offset: i + 1, mandatory: false))
                 offsets.insert(i + 1)
+                added = true
             }
         }
-        return result.count == breaks.count ? result : result.sorted { $0.offset < $1.offset }
+        // Sorted whenever anything was appended. (Comparing counts was not enough: keep-all can remove as many
+        // opportunities as break-spaces adds, and the line breaker, which walks them in order, then went back to an
+        // earlier offset and never finished: a fuzz finding, Tests/FuzzRegressions/text/keep-all-break-spaces.bin.)
+        return added ? result.sorted { $0.offset < $1.offset } : result
     }
 
     /// UAX #14 classes that `word-break` treats as letters of a word (ICU's ULineBreak values): AI 1, AL 2,

@@ -142,7 +142,9 @@ enum LineBreaker {
                 }
                 lastFit = end
             }
-            let end = lastFit!
+            // Every line moves forward by at least one grapheme cluster, whatever the opportunities say: a line
+            // that ended at or before its start would be broken again forever.
+            let end = lastFit! > start ? lastFit! : (nextGrapheme < graphemes.count ? graphemes[nextGrapheme] : scalars.count)
             let drawnEnd = visibleEnd(end)
             let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
             let hyphenated = lastFitHyphenates
