@@ -142,30 +142,10 @@ struct SuiteBench {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
     }
 
-    /// Runs a process with its output discarded; its wall time and its own maximum resident set size.
+    /// Runs a process with its output discarded (`WholeProcess`): its wall time, CPU time and own peak memory. Exit
+    /// status 1 (a check differs) is a finished run; anything else throws.
     static func spawn(_ path: String, _ arguments: [String]) throws -> Measure {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-            throw NSError(domain: "ghostline-bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot start \(path)"])
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let exit = (status >> 8) & 0xFF
-        // 0 pass, 1 a check differs: both are runs that finished; anything else is a broken benchmark.
-        guard exit == 0 || exit == 1 else {
-            throw NSError(domain: "ghostline-bench", code: Int(exit), userInfo: [NSLocalizedDescriptionKey: "\(arguments.first ?? "") exited \(exit)"])
-        }
-        func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Measure(seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), maxRSSKB: Int(usage.ru_maxrss), status: exit)
+        let timing = try WholeProcess.time(path, arguments)
+        return Measure(seconds: timing.wall / 1000, cpuSeconds: timing.cpu / 1000, maxRSSKB: timing.maxRSSKB, status: timing.status)
     }
 }

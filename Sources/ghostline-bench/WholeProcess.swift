@@ -15,7 +15,8 @@ import Glibc
 /// Not Foundation's `Process`, which costs tens of milliseconds a launch on these machines (it walks every file
 /// descriptor, sets up pipes and a run loop source) and would drown a 10 ms render in its own overhead.
 enum WholeProcess {
-    struct Timing { var wall: Double; var cpu: Double }
+    /// Wall and CPU time in milliseconds, the child's own peak resident set size, and its exit status (0 or 1).
+    struct Timing { var wall: Double; var cpu: Double; var maxRSSKB: Int = 0; var status: Int32 = 0 }
 
     static func time(_ path: String, _ arguments: [String]) throws -> Timing {
         var actions = posix_spawn_file_actions_t()
@@ -39,7 +40,7 @@ enum WholeProcess {
             throw NSError(domain: "bench: \(path) \(arguments.joined(separator: " ")) failed", code: Int(status))
         }
         func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
-        return Timing(wall: wall, cpu: ms(usage.ru_utime) + ms(usage.ru_stime))
+        return Timing(wall: wall, cpu: ms(usage.ru_utime) + ms(usage.ru_stime), maxRSSKB: Int(usage.ru_maxrss), status: exitCode)
     }
 
     static func find(_ name: String) -> String? {
