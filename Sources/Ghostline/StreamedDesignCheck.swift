@@ -185,12 +185,3 @@ private struct GhostJob: @unchecked Sendable {
                                renderBackground: background, opacity: opacity, into: out + offset)
     }
 }
-
-/// A PNG stream as the streaming differ reads it.
-private final class PNGRows: PixelRowSource {
-    let stream: PNGRowStream
-    init(_ stream: PNGRowStream) { self.stream = stream }
-    var width: Int { stream.width }
-    var height: Int { stream.height }
-    func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws { try stream.read(rows: count, into: buffer) }
-}

@@ -4,8 +4,8 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
 
-/// Hands a PNG stream's rows to the streaming differ.
-private final class PNGRows: PixelRowSource {
+/// Hands a PNG stream's rows to the streaming differ (the streamed review and the streamed check both read this way).
+final class PNGRows: PixelRowSource {
     let stream: PNGRowStream
     init(_ stream: PNGRowStream) { self.stream = stream }
     var width: Int { stream.width }
