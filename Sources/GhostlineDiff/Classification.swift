@@ -87,6 +87,9 @@ extension PixelDiff {
         var greyKey = rule.fadeSource(actual: a[firstIndex], expected: e[firstIndex]), greyValue = rule.faded(greyKey)
         var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
         let noRuns: [Range<Int>] = []
+        let skipsEqual = out == nil
+        let bgPair = UInt64(bg) | UInt64(bg) << 32
+        if skipsEqual { (mask + rows.lowerBound * width).initialize(repeating: 0, count: rows.count * width) }
         for y in rows {
             let rowBase = y * width
             // The row is walked as stretches of compared pixels, each followed by an ignored run (if any), so the
@@ -95,8 +98,21 @@ extension PixelDiff {
             var start = 0
             for runIndex in 0...ignored.count {
                 let stop = runIndex < ignored.count ? ignored[runIndex].lowerBound : width
-                for x in start..<stop {
+                var x = start
+                while x < stop {
                     let i = rowBase &+ x
+                    // Without a diff image, two equal pixels that are also the background (or equal at all, when
+                    // there is no background) change nothing but a count: step over them two at a time. The mask
+                    // was zeroed above, so skipping its bytes leaves the 0 they would get.
+                    if skipsEqual, x &+ 1 < stop {
+                        let wa = a.pair(i)
+                        if wa == e.pair(i) && (!hasBackground || wa == bgPair) {
+                            if hasBackground { tally.background &+= 2 }
+                            x &+= 2
+                            continue
+                        }
+                    }
+                    defer { x &+= 1 }
                     let pa = a[i], pe = e[i]
                     var outPixel: UInt32 = 0
                     var isDifference = false

@@ -17,6 +17,13 @@ struct PixelBuffer {
 
     @inline(__always)
     subscript(x: Int, y: Int) -> UInt32 { self[y &* width &+ x] }
+
+    /// Pixels `index` and `index + 1` as one `UInt64` (the first in the low half), for loops that step over runs
+    /// of equal pixels two at a time.
+    @inline(__always)
+    func pair(_ index: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: UInt64.self))
+    }
 }
 
 extension Color {

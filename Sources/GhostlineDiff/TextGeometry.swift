@@ -67,18 +67,30 @@ public struct TextGeometry: Sendable {
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
         let rows = bottom - top, columns = right - left
-        var window = InkWindow(top: top, left: left, rows: rows, columns: columns,
-                               coverage: [Float](repeating: -1, count: rows * columns),
-                               rowInk: [Float](repeating: 0, count: rows), rowPixels: [Int](repeating: 0, count: rows),
-                               rowFirstColumn: [Int](repeating: -1, count: rows), rowLastColumn: [Int](repeating: -1, count: rows))
-        coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
-            window.coverage[y * columns + x] = c
-            // Row by row in column order: the same sums the full-width reads below would make, in the same order.
-            window.rowInk[y] += c
-            window.rowPixels[y] += 1
-            if window.rowFirstColumn[y] < 0 { window.rowFirstColumn[y] = x }
-            window.rowLastColumn[y] = x
+        var coverage = [Float](repeating: -1, count: rows * columns)
+        var rowInk = [Float](repeating: 0, count: rows), rowPixels = [Int](repeating: 0, count: rows)
+        var rowFirstColumn = [Int](repeating: -1, count: rows), rowLastColumn = [Int](repeating: -1, count: rows)
+        // Straight into the buffers: a closure writing through the struct's arrays paid a uniqueness check per pixel.
+        coverage.withUnsafeMutableBufferPointer { values in
+            rowInk.withUnsafeMutableBufferPointer { ink in
+                rowPixels.withUnsafeMutableBufferPointer { count in
+                    rowFirstColumn.withUnsafeMutableBufferPointer { first in
+                        rowLastColumn.withUnsafeMutableBufferPointer { last in
+                            self.coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
+                                values[y &* columns &+ x] = c
+                                // Row by row in column order: the same sums the full-width reads below would make, in the same order.
+                                ink[y] += c
+                                count[y] &+= 1
+                                if first[y] < 0 { first[y] = x }
+                                last[y] = x
+                            }
+                        }
+                    }
+                }
+            }
         }
+        let window = InkWindow(top: top, left: left, rows: rows, columns: columns, coverage: coverage, rowInk: rowInk,
+                               rowPixels: rowPixels, rowFirstColumn: rowFirstColumn, rowLastColumn: rowLastColumn)
         return window
     }
 
@@ -162,31 +174,87 @@ public struct TextGeometry: Sendable {
             }
             return
         }
-        let limit = Float(YIQ.maxDelta * inkThreshold * inkThreshold)
-        let alphaLimit = Float(inkThreshold * 255)
-        let byAlpha = background.alpha == 0
-        let br = Float(background.red), bgr = Float(background.green), bb = Float(background.blue)
-        let bgPacked = background.packed | 0xFF00_0000
+        let classifier = InkClassifier(self)
+        defer { classifier.release() }
         image.pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            let pixels = PixelBuffer(base: base, width: image.width, height: image.height)
+            let width = image.width, background = classifier.background
+            let pair = UInt64(background) | UInt64(background) << 32
             for y in rows {
-                for x in columns {
-                    let p = pixels[x, y]
-                    if byAlpha {
-                        let alpha = Float(p >> 24)
-                        if alpha > alphaLimit { body(x - columns.lowerBound, y - rows.lowerBound, alpha / 255) }
+                let row = base + (y &* width &+ columns.lowerBound) &* 4
+                let count = columns.count
+                var x = 0
+                while x < count {
+                    // Most pixels of a text region are the background: step over them two at a time.
+                    if x &+ 1 < count, row.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self) == pair {
+                        x &+= 2
                         continue
                     }
-                    if p == bgPacked { continue }
-                    let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
-                    let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
-                    guard FastYIQ.delta(flat, bgPacked) > limit else { continue }
-                    let c = Unblend.split(r, g, b, over: br, bgr, bb).alpha
-                    body(x - columns.lowerBound, y - rows.lowerBound, c)
+                    let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
+                    if p != background {
+                        let c = classifier.coverage(p)
+                        if c >= 0 { body(x, y &- rows.lowerBound, c) }
+                    }
+                    x &+= 1
                 }
             }
         }
+    }
+}
+
+/// The ink coverage of one packed pixel (`TextGeometry`'s definition of ink), remembered per pixel value.
+///
+/// Why remember: anti-aliased text in one colour over one background has a few hundred distinct pixel values,
+/// each seen thousands of times, and classifying one (flatten, YIQ distance, un-blend) costs far more than a
+/// table look-up. The table is direct-mapped by a multiplicative hash; a collision only means classifying again,
+/// so the results are exactly those of classifying every pixel.
+struct InkClassifier {
+    /// The background as a packed opaque pixel: never classified (callers skip it), so it marks empty slots.
+    let background: UInt32
+    private let limit: Float, alphaLimit: Float, byAlpha: Bool
+    private let br: Float, bgr: Float, bb: Float
+    private static let slots = 1024
+    private let keys: UnsafeMutablePointer<UInt32>
+    private let values: UnsafeMutablePointer<Float>
+
+    init(_ geometry: TextGeometry) {
+        limit = Float(YIQ.maxDelta * geometry.inkThreshold * geometry.inkThreshold)
+        alphaLimit = Float(geometry.inkThreshold * 255)
+        byAlpha = geometry.background.alpha == 0
+        br = Float(geometry.background.red); bgr = Float(geometry.background.green); bb = Float(geometry.background.blue)
+        background = byAlpha ? geometry.background.packed : geometry.background.packed | 0xFF00_0000
+        keys = .allocate(capacity: Self.slots)
+        keys.initialize(repeating: background, count: Self.slots)
+        values = .allocate(capacity: Self.slots)
+        values.initialize(repeating: -1, count: Self.slots)
+    }
+
+    func release() {
+        keys.deallocate()
+        values.deallocate()
+    }
+
+    /// 0…1 for an ink pixel, −1 otherwise.
+    @inline(__always)
+    func coverage(_ p: UInt32) -> Float {
+        if byAlpha {
+            let alpha = Float(p >> 24)
+            return alpha > alphaLimit ? alpha / 255 : -1
+        }
+        let slot = Int(truncatingIfNeeded: (p &* 0x9E37_79B1) >> 22)
+        if keys[slot] == p { return values[slot] }
+        let value = classify(p)
+        keys[slot] = p
+        values[slot] = value
+        return value
+    }
+
+    private func classify(_ p: UInt32) -> Float {
+        if p == background { return -1 }
+        let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
+        let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
+        guard FastYIQ.delta(flat, background) > limit else { return -1 }
+        return Unblend.split(r, g, b, over: br, bgr, bb).alpha
     }
 }
 

@@ -275,4 +275,28 @@ struct PixelDiffTests {
         let result = try PixelDiff.compare(render: empty, design: empty)
         #expect(result.differingPixels == 0 && result.comparedPixels == 0 && result.ratio == 0)
     }
+
+    /// Without a diff image the pass steps over equal background pixels two at a time; the counts must be the
+    /// ones the pixel-by-pixel pass (with a diff image) makes, and the compared count the exact one: on crisp
+    /// black rectangles over white, a pixel is compared unless it is white in both images.
+    @Test("counts without a diff image equal the pixel-by-pixel ones", arguments: [199, 200, 201])
+    func countsWithoutDiffImage(width: Int) throws {
+        var render = Canvas(width: width, height: 41), design = Canvas(width: width, height: 41)
+        for (x, y, w, h) in [(3, 2, 7, 5), (20, 10, 1, 9), (51, 30, 30, 3), (width - 4, 0, 4, 41)] {
+            render.fill(x: x, y: y, width: w, height: h)
+            design.fill(x: x + (w == 1 ? 1 : 0), y: y, width: w, height: h)   // the 1 px stroke moves right
+        }
+        design.fill(x: 101, y: 5, width: 3, height: 3)                            // only in the design
+        var options = DiffOptions(background: .white)
+        let drawn = try PixelDiff.compare(render: render.image, design: design.image, options: options)
+        options.makeDiffImage = false
+        let counted = try PixelDiff.compare(render: render.image, design: design.image, options: options)
+        #expect(counted.diffImage.width == 0)
+        #expect(counted.comparedPixels == drawn.comparedPixels && counted.differingPixels == drawn.differingPixels)
+        #expect(counted.antialiasedPixels == drawn.antialiasedPixels && counted.regions == drawn.regions)
+        var inkInEither = 0
+        for i in 0..<(width * 41) where render.image.pixels[i * 4] != 255 || design.image.pixels[i * 4] != 255 { inkInEither += 1 }
+        #expect(counted.comparedPixels == inkInEither)
+        #expect(counted.differingPixels + counted.antialiasedPixels == 2 * 9 + 9)   // the moved stroke, the extra block
+    }
 }
