@@ -207,62 +207,6 @@ public struct TextGeometry: Sendable {
     }
 }
 
-/// The ink coverage of one packed pixel (`TextGeometry`'s definition of ink), remembered per pixel value.
-///
-/// Why remember: anti-aliased text in one colour over one background has a few hundred distinct pixel values,
-/// each seen thousands of times, and classifying one (flatten, YIQ distance, un-blend) costs far more than a
-/// table look-up. The table is direct-mapped by a multiplicative hash; a collision only means classifying again,
-/// so the results are exactly those of classifying every pixel.
-struct InkClassifier {
-    /// The background as a packed opaque pixel: never classified (callers skip it), so it marks empty slots.
-    let background: UInt32
-    private let limit: Float, alphaLimit: Float, byAlpha: Bool
-    private let br: Float, bgr: Float, bb: Float
-    private static let slots = 1024
-    private let keys: UnsafeMutablePointer<UInt32>
-    private let values: UnsafeMutablePointer<Float>
-
-    init(_ geometry: TextGeometry) {
-        limit = Float(YIQ.maxDelta * geometry.inkThreshold * geometry.inkThreshold)
-        alphaLimit = Float(geometry.inkThreshold * 255)
-        byAlpha = geometry.background.alpha == 0
-        br = Float(geometry.background.red); bgr = Float(geometry.background.green); bb = Float(geometry.background.blue)
-        background = byAlpha ? geometry.background.packed : geometry.background.packed | 0xFF00_0000
-        keys = .allocate(capacity: Self.slots)
-        keys.initialize(repeating: background, count: Self.slots)
-        values = .allocate(capacity: Self.slots)
-        values.initialize(repeating: -1, count: Self.slots)
-    }
-
-    func release() {
-        keys.deallocate()
-        values.deallocate()
-    }
-
-    /// 0…1 for an ink pixel, −1 otherwise.
-    @inline(__always)
-    func coverage(_ p: UInt32) -> Float {
-        if byAlpha {
-            let alpha = Float(p >> 24)
-            return alpha > alphaLimit ? alpha / 255 : -1
-        }
-        let slot = Int(truncatingIfNeeded: (p &* 0x9E37_79B1) >> 22)
-        if keys[slot] == p { return values[slot] }
-        let value = classify(p)
-        keys[slot] = p
-        values[slot] = value
-        return value
-    }
-
-    private func classify(_ p: UInt32) -> Float {
-        if p == background { return -1 }
-        let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
-        let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
-        guard FastYIQ.delta(flat, background) > limit else { return -1 }
-        return Unblend.split(r, g, b, over: br, bgr, bb).alpha
-    }
-}
-
 extension TextGeometry {
     /// How many lines of text the image holds in `region`: the dense cores of ink rows, as `lineBands` finds
     /// them. Nil when the region is empty or has no ink. The review compares the count in the render with the
@@ -329,23 +273,4 @@ extension TextGeometry {
             return LineBand(id: region.id, lineIndex: i, top: upper, bottom: lower, left: region.left, right: region.right)
         }
     }
-}
-
-/// The ink coverage of a window of pixels (`TextGeometry.inkWindow`): 0…1 where a pixel is ink, −1 where it is not.
-public struct InkWindow: Sendable {
-    /// The window's first row and column, in image pixels.
-    public var top: Int
-    public var left: Int
-    /// Its size in pixels.
-    public var rows: Int
-    public var columns: Int
-    /// Row by row, `rows × columns` values.
-    public var coverage: [Float]
-    /// Each row's summed coverage, counted ink pixels, and first and last ink column (−1 without ink), relative to
-    /// the window: what counting lines and measuring bands read, so a band as wide as the window is read per row
-    /// rather than per pixel.
-    public var rowInk: [Float]
-    public var rowPixels: [Int]
-    public var rowFirstColumn: [Int]
-    public var rowLastColumn: [Int]
 }
