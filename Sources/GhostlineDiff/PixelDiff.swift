@@ -51,9 +51,7 @@ public enum PixelDiff {
         let makeImage = options.makeDiffImage
         var output: [UInt8] = []
         let mask = [UInt8](unsafeUninitializedCapacity: count) { maskBuffer, maskInitialized in
-            HugePages.advise(UnsafeMutableRawPointer(maskBuffer.baseAddress), byteCount: count)
             output = [UInt8](unsafeUninitializedCapacity: makeImage ? count * 4 : 0) { buffer, initialized in
-                HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: count * 4)
                 actual.pixels.withUnsafeBytes { actualBytes in
                     expected.pixels.withUnsafeBytes { expectedBytes in
                         let a = PixelBuffer(base: actualBytes.baseAddress!, width: width, height: height)

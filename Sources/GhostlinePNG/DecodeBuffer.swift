@@ -9,7 +9,6 @@ enum DecodeBuffer {
         let count = width * height * 4
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(output.baseAddress), byteCount: count)
             status = decode(output.baseAddress!, count)
             initialized = succeeded(status) ? count : 0
         }

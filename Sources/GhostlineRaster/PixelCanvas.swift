@@ -32,7 +32,6 @@ public struct PixelCanvas: Sendable {
         // Written once, not zero-filled first and then painted: a 16384 px canvas is 1 GiB of fresh pages.
         let count = width * height * 4
         pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), byteCount: count)
             if r == g && g == b && b == a {
                 memset(buffer.baseAddress!, Int32(r), count)   // white or clear: one memset
             } else {
