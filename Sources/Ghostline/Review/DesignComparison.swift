@@ -1,0 +1,136 @@
+import Foundation
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineImage
+import GhostlinePNG
+
+/// One line's geometry in both images, in points (y down). Offsets are render − design: negative means the
+/// render sits higher (or further left) than the design.
+public struct LineComparison: Sendable {
+    /// The line's position in its label, from 0.
+    public var index: Int
+    /// The first scalar of the label's text on the line (as the layout JSON's `start`).
+    public var start: Int
+    /// The end (exclusive) of the line's scalars.
+    public var end: Int
+    /// Where the layout put the baseline.
+    public var layoutBaseline: Double
+    /// Baselines measured from the ink in each image (nil when the band has no ink there).
+    public var renderBaseline: Double?
+    /// See ``renderBaseline``: the baseline measured in the design, nil without ink.
+    public var designBaseline: Double?
+    /// The line's ink box in the render, in points; nil without ink.
+    public var renderInk: Rect?
+    /// The line's ink box in the design, in points; nil without ink.
+    public var designInk: Rect?
+
+    /// Render baseline − design baseline in points (negative: the render's line sits higher); nil unless both have ink.
+    public var baselineOffset: Double? {
+        guard let renderBaseline, let designBaseline else { return nil }
+        return renderBaseline - designBaseline
+    }
+    /// Render ink's left edge − design ink's left edge in points (negative: the render starts further left); nil unless
+    /// both have ink.
+    public var leftOffset: Double? {
+        guard let renderInk, let designInk else { return nil }
+        return renderInk.minX - designInk.minX
+    }
+    /// Render ink width − design ink width in points (positive: the render's line is wider); nil unless both have ink.
+    public var widthDifference: Double? {
+        guard let renderInk, let designInk else { return nil }
+        return renderInk.width - designInk.width
+    }
+}
+
+/// One label compared: its lines in both images, the line counts each image shows, and glyphs no font had.
+public struct LabelComparison: Sendable {
+    /// The label's id, as in the layout.
+    public var id: String
+    /// The label's frame in the layout, in points: pixel regions inside it are the label's to explain.
+    public var frame: Rect
+    /// One comparison per line of the layout, in order.
+    public var lines: [LineComparison]
+    /// Lines of text found in each image within the label's region (nil: no ink there). The layout's own count
+    /// is `lines.count`.
+    public var renderLineCount: Int?
+    /// See ``renderLineCount``: the lines of text found in the design.
+    public var designLineCount: Int?
+    /// Characters of the label no font could draw (`U+XXXX`), from its layout.
+    public var missingGlyphs: [String] = []
+    /// True when the render shows as many lines as the layout says and the design a different number: the
+    /// text wraps differently (width, size, letter spacing or the text itself differ). A render whose own count
+    /// disagrees with its layout is not trusted to count the design's either.
+    public var lineCountDiffers: Bool {
+        guard let rendered = renderLineCount, let designed = designLineCount else { return false }
+        return rendered == lines.count && designed != rendered
+    }
+    /// The largest |baseline offset| over the lines that have ink in both images.
+    public var maxBaselineOffset: Double { lines.compactMap(\.baselineOffset).map(abs).max() ?? 0 }
+    /// True when some line has ink in only one of the two images (text missing or moved far away).
+    public var missingInk: Bool { lines.contains { ($0.renderBaseline == nil) != ($0.designBaseline == nil) } }
+}
+
+/// The outcome of comparing a render with a design export.
+public struct DesignComparison: Sendable {
+    /// The render's path as the report names it (`SCENE (rendered)` for `check`).
+    public var renderPath: String
+    /// The design export's path.
+    public var designPath: String
+    /// The scene the render came from (`check`); nil for `diff`.
+    public var scenePath: String?
+    /// The layout JSON the labels came from (`diff --layout`); nil otherwise.
+    public var layoutPath: String?
+    /// The render's size in pixels, before any cropping to the overlap.
+    public var renderSize: PixelSize
+    /// The design's size in pixels, before any cropping to the overlap.
+    public var designSize: PixelSize
+    /// The area compared: the top-left overlap when the sizes differ (a finding of its own; see `findings`).
+    public var comparedSize: PixelSize
+    /// True when the sizes differ and only the top-left overlap was compared.
+    public var anchoredTopLeft: Bool
+    /// The scale both images are compared at: pixels per point for every length in points.
+    public var scale: Scale
+    /// The options the review ran with.
+    public var options: ReviewOptions
+    /// The pixel comparison: counts, ratio, regions and the diff image (empty when `makeDiffImage` was off).
+    public var diff: DiffResult
+    /// The render drawn on a clear canvas (from `check`), which makes the ghost exact; nil for `diff`.
+    public var renderOverlay: RGBAImage?
+    /// The colour the render was drawn on; pixels of this colour in both images are not compared (Ghostline's mode).
+    public var background: Color
+    /// The render, cropped to the compared area.
+    public var render: RGBAImage
+    /// The design export, cropped to the compared area.
+    public var design: RGBAImage
+    /// One comparison per label of the layout, in layout order; empty for a `diff` without `--layout`.
+    public var labels: [LabelComparison]
+
+    /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
+    public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }
+    /// True when the share of differing pixels is within `options.tolerance`.
+    public var pixelsPass: Bool { diff.ratio <= options.tolerance }
+    /// The labels with a finding that fails (baselines, missing text, line count, missing glyphs).
+    public var offendingLabels: [LabelComparison] {
+        let failing = Set(findings.filter(\.fails).compactMap(\.label))
+        return labels.filter { failing.contains($0.id) }
+    }
+    /// Pixels within tolerance and no finding that fails (see `findings`: sizes, baselines, missing text, line
+    /// counts, missing glyphs).
+    public var passes: Bool { pixelsPass && !findings.contains(where: \.fails) }
+    /// The ghost image: the design at `options.opacity` under the render. Composed on demand (a few
+    /// milliseconds for a phone screen), since a plain `diff` that writes no ghost should not pay for it.
+    public func ghost() throws(ReviewError) -> RGBAImage {
+        do {
+            if let renderOverlay {
+                return try GhostImage.compose(design: design, renderOverlay: renderOverlay, background: background,
+                                              opacity: options.opacity)
+            }
+            return try GhostImage.compose(design: design, render: render, renderBackground: background, opacity: options.opacity)
+        } catch {
+            throw .badInput(error.description)
+        }
+    }
+
+    /// Regions of difference in points.
+    public var regions: [Rect] { diff.regions.map { $0.rect(scale: scale) } }
+}
