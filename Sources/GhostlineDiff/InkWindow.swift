@@ -24,8 +24,8 @@ public struct InkWindow: Sendable {
 /// Why remember: anti-aliased text in one colour over one background has a few hundred distinct pixel values,
 /// each seen thousands of times, and classifying one (flatten, YIQ distance, un-blend) costs far more than a
 /// table look-up. The table is direct-mapped by a multiplicative hash; a collision only means classifying again,
-/// so the results are exactly those of classifying every pixel.
-struct InkClassifier {
+/// so the results are exactly those of classifying every pixel. Non-copyable, so the table is freed exactly once.
+struct InkClassifier: ~Copyable {
     /// The background as a packed opaque pixel: never classified (callers skip it), so it marks empty slots.
     let background: UInt32
     private let limit: Float, alphaLimit: Float, byAlpha: Bool
@@ -46,7 +46,7 @@ struct InkClassifier {
         values.initialize(repeating: -1, count: Self.slots)
     }
 
-    func release() {
+    deinit {
         keys.deallocate()
         values.deallocate()
     }

@@ -175,7 +175,6 @@ public struct TextGeometry: Sendable {
             return
         }
         let classifier = InkClassifier(self)
-        defer { classifier.release() }
         image.pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let width = image.width, background = classifier.background

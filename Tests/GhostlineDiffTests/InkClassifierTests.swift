@@ -67,9 +67,7 @@ struct InkClassifierTests {
                 let i = ((window.top + y) * image.width + window.left + x) * 4
                 let p = UInt32(image.pixels[i]) | UInt32(image.pixels[i + 1]) << 8 | UInt32(image.pixels[i + 2]) << 16
                     | UInt32(image.pixels[i + 3]) << 24
-                let fresh = InkClassifier(geometry)
-                let expected = fresh.coverage(p)
-                fresh.release()
+                let expected = InkClassifier(geometry).coverage(p)
                 let got = window.coverage[y * window.columns + x]
                 guard got == expected else {
                     Issue.record("pixel (\(window.left + x), \(window.top + y)) = \(String(p, radix: 16)): \(got), fresh \(expected)")
