@@ -72,7 +72,39 @@ public enum FontLocator {
 
     /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`) at the
     /// weight and slant asked for.
+    ///
+    /// Each answer is remembered for the life of the process. Why: a suite resolves the same few names for every
+    /// one of hundreds of scenes, and each fontconfig query (a list of every face, then a match) cost a twentieth of
+    /// a card's check. fontconfig itself reads its configuration once per process, so it would not see a font
+    /// installed meanwhile either: remembering changes no answer.
     public static func locate(name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
+        let key = NameQuery(name: name, weight: weight, italic: italic)
+        answersLock.lock()
+        let known = answers[key]
+        answersLock.unlock()
+        if let known { return try known.get() }
+        let answer = Result { () throws(FontError) -> FontFile in try lookUp(name: name, weight: weight, italic: italic) }
+        answersLock.lock()
+        answers[key] = answer
+        lookUps[key, default: 0] += 1
+        answersLock.unlock()
+        return try answer.get()
+    }
+
+    /// How many times `locate(name:weight:italic:)` has asked fontconfig about this name, weight and slant in this
+    /// process (tests read it).
+    public static func lookUps(name: String, weight: FontWeight = .regular, italic: Bool = false) -> Int {
+        answersLock.lock()
+        defer { answersLock.unlock() }
+        return lookUps[NameQuery(name: name, weight: weight, italic: italic)] ?? 0
+    }
+
+    private struct NameQuery: Hashable { let name: String; let weight: FontWeight; let italic: Bool }
+    private nonisolated(unsafe) static var answers: [NameQuery: Result<FontFile, FontError>] = [:]
+    private nonisolated(unsafe) static var lookUps: [NameQuery: Int] = [:]
+    private static let answersLock = NSLock()
+
+    private static func lookUp(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
         let face = locate(postScriptName: name)
         if weight == .regular && !italic, let face { return face }
         do {

@@ -70,4 +70,18 @@ struct FontconfigUseTests {
         _ = FontLocator.locate(postScriptName: "Inter-SemiBold")
         #expect(FontLocator.configurationLoads == 1)
     }
+
+    /// A suite resolves the same names for every scene: the second time, the answer (found or not) is remembered.
+    /// (Names and weights no other test asks for, since tests run in parallel in one process.)
+    @Test func aNameIsLookedUpOncePerProcess() throws {
+        let name = "DejaVu Sans Mono", missing = "No Such Family 7f3a"
+        let first = try FontLocator.locate(name: name, weight: .black)
+        for _ in 0..<5 { #expect(try FontLocator.locate(name: name, weight: .black) == first) }
+        #expect(FontLocator.lookUps(name: name, weight: .black) == 1)
+        for _ in 0..<3 { #expect(throws: FontError.self) { try FontLocator.locate(name: missing) } }
+        #expect(FontLocator.lookUps(name: missing) == 1)
+        // Another weight of the same name is another question.
+        _ = try FontLocator.locate(name: name, weight: .light, italic: true)
+        #expect(FontLocator.lookUps(name: name, weight: .light, italic: true) == 1)
+    }
 }
