@@ -146,7 +146,7 @@ struct SuiteCheck: Sendable {
         let comparison = result.comparison
         func put(_ bytes: [UInt8], _ relative: String) throws(OutputError) {
             let path = htmlStaging + "/" + relative
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            guard ScratchFile.save(bytes, to: path) else {
                 throw .unwritable(path: path, reason: "the file could not be created", fix: "check that the disk has room")
             }
         }

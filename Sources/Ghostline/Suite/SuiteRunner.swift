@@ -91,7 +91,7 @@ public struct SuiteRunner: Sendable {
                 let outcome = try check.run(cases[position])
                 if keepText {
                     let text = outcome.entry.value(review: outcome.review).serialized(indent: 2)
-                    guard FileManager.default.createFile(atPath: "\(scratch)/\(position).json", contents: Data(text.utf8)) else {
+                    guard ScratchFile.save(text.utf8, to: "\(scratch)/\(position).json") else {
                         throw OutputError.unwritable(path: scratch, reason: "a check's report could not be written",
                                                      fix: "check that TMPDIR has room")
                     }
