@@ -8,7 +8,7 @@ public struct InkWindow: Sendable {
     /// Its size in pixels.
     public var rows: Int
     public var columns: Int
-    /// Row by row, `rows × columns` values.
+    /// Row by row, `rows × columns` values; empty when the window was made without `keepingPixels`.
     public var coverage: [Float]
     /// Each row's summed coverage, counted ink pixels, and first and last ink column (−1 without ink), relative to
     /// the window: what counting lines and measuring bands read, so a band as wide as the window is read per row

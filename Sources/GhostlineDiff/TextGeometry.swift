@@ -62,12 +62,16 @@ public struct TextGeometry: Sendable {
     /// The ink coverage of every pixel of `region`, worked out once. Why: a review looks at a label's region
     /// three times — to count its lines, to find each line's band, to measure each band — and classifying a
     /// pixel (flatten, YIQ distance, un-blend) is most of the review's time; the later looks read this instead.
-    public func inkWindow(_ region: LineBand, in image: RGBAImage) -> InkWindow? {
+    ///
+    /// - Parameter keepingPixels: false keeps only the per-row sums (`InkWindow.coverage` is then empty): enough for
+    ///   every band as wide as the region, which is all a review measures, without writing 4 bytes a pixel. A band
+    ///   narrower than the window is then classified from the image again, with the same result.
+    public func inkWindow(_ region: LineBand, in image: RGBAImage, keepingPixels: Bool = true) -> InkWindow? {
         let top = pixelEdge(region.top, .down, limit: image.height), bottom = pixelEdge(region.bottom, .up, limit: image.height)
         let left = pixelEdge(region.left, .down, limit: image.width), right = pixelEdge(region.right, .up, limit: image.width)
         guard top < bottom, left < right else { return nil }
         let rows = bottom - top, columns = right - left
-        var coverage = [Float](repeating: -1, count: rows * columns)
+        var coverage = [Float](repeating: -1, count: keepingPixels ? rows * columns : 0)
         var rowInk = [Float](repeating: 0, count: rows), rowPixels = [Int](repeating: 0, count: rows)
         var rowFirstColumn = [Int](repeating: -1, count: rows), rowLastColumn = [Int](repeating: -1, count: rows)
         // Straight into the buffers: a closure writing through the struct's arrays paid a uniqueness check per pixel.
@@ -77,7 +81,7 @@ public struct TextGeometry: Sendable {
                     rowFirstColumn.withUnsafeMutableBufferPointer { first in
                         rowLastColumn.withUnsafeMutableBufferPointer { last in
                             self.coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
-                                values[y &* columns &+ x] = c
+                                if keepingPixels { values[y &* columns &+ x] = c }
                                 // Row by row in column order: the same sums the full-width reads below would make, in the same order.
                                 ink[y] += c
                                 count[y] &+= 1
@@ -161,7 +165,7 @@ public struct TextGeometry: Sendable {
     /// from `window` when it holds all of it.
     fileprivate func coverage(of image: RGBAImage, rows: Range<Int>, columns: Range<Int>, window: InkWindow?,
                           _ body: (Int, Int, Float) -> Void) {
-        if let w = window, rows.lowerBound >= w.top, rows.upperBound <= w.top + w.rows,
+        if let w = window, !w.coverage.isEmpty, rows.lowerBound >= w.top, rows.upperBound <= w.top + w.rows,
            columns.lowerBound >= w.left, columns.upperBound <= w.left + w.columns {
             w.coverage.withUnsafeBufferPointer { values in
                 for y in rows {

@@ -86,4 +86,23 @@ struct InkClassifierTests {
         // The noise really mixes ink and not-ink, so both branches were exercised.
         #expect(inkPixels > 1000 && inkPixels < window.rows * window.columns - 1000)
     }
+
+    /// A window made without its pixels keeps the same row sums, and a band narrower than it (which needs pixels)
+    /// measures the same as with a full window or none.
+    @Test func windowWithoutPixelsMeasuresTheSame() throws {
+        let background = Color(red: 255, green: 255, blue: 255, alpha: 255)
+        let image = Self.noisyImage(width: 240, height: 90, background: background, seed: 42)
+        let geometry = TextGeometry(scale: .x1, background: background)
+        let region = LineBand(id: "noise", lineIndex: 0, top: 2, bottom: 88, left: 5, right: 231)
+        let full = try #require(geometry.inkWindow(region, in: image))
+        let rows = try #require(geometry.inkWindow(region, in: image, keepingPixels: false))
+        #expect(rows.coverage.isEmpty && full.coverage.count == full.rows * full.columns)
+        #expect(rows.rowInk == full.rowInk && rows.rowPixels == full.rowPixels)
+        #expect(rows.rowFirstColumn == full.rowFirstColumn && rows.rowLastColumn == full.rowLastColumn)
+        for band in [region, LineBand(id: "narrow", lineIndex: 0, top: 10, bottom: 40, left: 30, right: 100)] {
+            let alone = geometry.measure(band, in: image)
+            #expect(geometry.measure(band, in: image, window: full) == alone)
+            #expect(geometry.measure(band, in: image, window: rows) == alone)
+        }
+    }
 }

@@ -161,7 +161,8 @@ public enum DesignReview {
         guard let first = bands.first, let last = bands.last else { return ([], nil, nil) }
         let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
         func measure(_ image: RGBAImage) -> (ink: [LineInk?], count: Int?) {
-            let window = geometry.inkWindow(region, in: image)
+            // Every band here is as wide as the region, so the rows' sums are all that is read.
+            let window = geometry.inkWindow(region, in: image, keepingPixels: false)
             let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image, window: window) ?? bands
             return (geometry.measure(own, in: image, window: window), geometry.lineCount(in: region, image: image, window: window))
         }
