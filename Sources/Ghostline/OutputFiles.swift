@@ -266,12 +266,8 @@ public struct OutputFiles {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, fix: String) throws(OutputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno)), fix: fix) }
-            offset += written
+        if let reason = bytes.withUnsafeBytes({ writeFully(descriptor, $0) }) {
+            throw .unwritable(path: path, reason: reason, fix: fix)
         }
     }
 

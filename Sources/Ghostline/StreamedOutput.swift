@@ -57,15 +57,8 @@ extension OutputFiles {
         }
 
         private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-            var offset = 0
-            while offset < bytes.count {
-                let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else {
-                    throw .unwritable(path: path, reason: String(cString: strerror(errno)),
-                                      fix: "check that the directory is writable and the disk has room")
-                }
-                offset += written
+            if let reason = writeFully(descriptor, bytes) {
+                throw .unwritable(path: path, reason: reason, fix: "check that the directory is writable and the disk has room")
             }
         }
     }
@@ -76,4 +69,17 @@ extension OutputFiles {
 func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
 func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
+
+/// Writes all of `bytes` to `descriptor`, again after a signal interrupts it (a short write is continued); nil when
+/// done, else the C library's reason. The one write loop behind `OutputFiles`, `StreamedOutput` and `ScratchFile`.
+func writeFully(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {
+    var offset = 0
+    while offset < bytes.count {
+        let written = posixWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return String(cString: strerror(errno)) }
+        offset += written
+    }
+    return nil
+}
 

@@ -16,20 +16,8 @@ enum ScratchFile {
     static func save<Bytes: Collection>(_ bytes: Bytes, to path: String) -> Bool where Bytes.Element == UInt8 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
-        let written: Bool = bytes.withContiguousStorageIfAvailable { buffer in
-            writeAll(UnsafeRawBufferPointer(buffer), to: descriptor)
-        } ?? Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor) }
-        return close(descriptor) == 0 && written
-    }
-
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
+        let failure = bytes.withContiguousStorageIfAvailable { writeFully(descriptor, UnsafeRawBufferPointer($0)) }
+            ?? Array(bytes).withUnsafeBytes { writeFully(descriptor, $0) }
+        return close(descriptor) == 0 && failure == nil
     }
 }
