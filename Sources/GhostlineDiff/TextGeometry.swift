@@ -74,25 +74,26 @@ public struct TextGeometry: Sendable {
         var coverage = [Float](repeating: -1, count: keepingPixels ? rows * columns : 0)
         var rowInk = [Float](repeating: 0, count: rows), rowPixels = [Int](repeating: 0, count: rows)
         var rowFirstColumn = [Int](repeating: -1, count: rows), rowLastColumn = [Int](repeating: -1, count: rows)
-        // Straight into the buffers: a closure writing through the struct's arrays paid a uniqueness check per pixel.
+        // Pixels come row by row, in column order: a row's sums are kept in locals and stored when the next row
+        // starts (the same additions, in the same order, as the full-width reads below would make).
+        var row = -1, sum: Float = 0, pixels = 0, first = -1, last = -1
+        func store() {
+            guard row >= 0 else { return }
+            rowInk[row] = sum; rowPixels[row] = pixels; rowFirstColumn[row] = first; rowLastColumn[row] = last
+        }
         coverage.withUnsafeMutableBufferPointer { values in
-            rowInk.withUnsafeMutableBufferPointer { ink in
-                rowPixels.withUnsafeMutableBufferPointer { count in
-                    rowFirstColumn.withUnsafeMutableBufferPointer { first in
-                        rowLastColumn.withUnsafeMutableBufferPointer { last in
-                            self.coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
-                                if keepingPixels { values[y &* columns &+ x] = c }
-                                // Row by row in column order: the same sums the full-width reads below would make, in the same order.
-                                ink[y] += c
-                                count[y] &+= 1
-                                if first[y] < 0 { first[y] = x }
-                                last[y] = x
-                            }
-                        }
-                    }
+            self.coverage(of: image, rows: top..<bottom, columns: left..<right, window: nil) { x, y, c in
+                if keepingPixels { values[y &* columns &+ x] = c }
+                if y != row {
+                    store()
+                    row = y; sum = 0; pixels = 0; first = x
                 }
+                sum += c
+                pixels &+= 1
+                last = x
             }
         }
+        store()
         let window = InkWindow(top: top, left: left, rows: rows, columns: columns, coverage: coverage, rowInk: rowInk,
                                rowPixels: rowPixels, rowFirstColumn: rowFirstColumn, rowLastColumn: rowLastColumn)
         return window
