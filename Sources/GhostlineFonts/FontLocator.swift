@@ -76,7 +76,9 @@ public enum FontLocator {
     /// Each answer is remembered for the life of the process. Why: a suite resolves the same few names for every
     /// one of hundreds of scenes, and each fontconfig query (a list of every face, then a match) cost a twentieth of
     /// a card's check. fontconfig itself reads its configuration once per process, so it would not see a font
-    /// installed meanwhile either: remembering changes no answer.
+    /// installed meanwhile either: remembering changes no answer. Fonts found are also kept on disk for the next
+    /// process (`FontNameCache`, which says when it trusts them), so a process whose names are all known there
+    /// never starts fontconfig.
     public static func locate(name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
         let key = NameQuery(name: name, weight: weight, italic: italic)
         answersLock.lock()
@@ -91,20 +93,35 @@ public enum FontLocator {
         return try answer.get()
     }
 
-    /// How many times `locate(name:weight:italic:)` has asked fontconfig about this name, weight and slant in this
-    /// process (tests read it).
+    /// How many times `locate(name:weight:italic:)` has looked beyond this process's memory (the on-disk cache, then
+    /// fontconfig) for this name, weight and slant (tests read it).
     public static func lookUps(name: String, weight: FontWeight = .regular, italic: Bool = false) -> Int {
         answersLock.lock()
         defer { answersLock.unlock() }
         return lookUps[NameQuery(name: name, weight: weight, italic: italic)] ?? 0
     }
 
-    private struct NameQuery: Hashable { let name: String; let weight: FontWeight; let italic: Bool }
+    private typealias NameQuery = FontNameCache.Query
     private nonisolated(unsafe) static var answers: [NameQuery: Result<FontFile, FontError>] = [:]
     private nonisolated(unsafe) static var lookUps: [NameQuery: Int] = [:]
     private static let answersLock = NSLock()
 
+    /// The on-disk answers this process reads and adds to; replaced by tests.
+    nonisolated(unsafe) static var nameCache = FontNameCache(
+        location: FontNameCache.defaultLocation(ProcessInfo.processInfo.environment),
+        context: FontNameCache.context(ProcessInfo.processInfo.environment, fontconfigVersion: Int(FcGetVersion())),
+        watchedPaths: { watchedPaths(environment: ProcessInfo.processInfo.environment) })
+
     private static func lookUp(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
+        let query = NameQuery(name: name, weight: weight, italic: italic)
+        let cache = nameCache
+        if let known = cache.answer(for: query) { return known }
+        let found = try askFontconfig(name: name, weight: weight, italic: italic)
+        cache.remember(found, for: query)
+        return found
+    }
+
+    private static func askFontconfig(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
         let face = locate(postScriptName: name)
         if weight == .regular && !italic, let face { return face }
         do {
@@ -145,6 +162,28 @@ public enum FontLocator {
         }
         guard let config else { return nil }
         return body(config)
+    }
+
+    /// What fontconfig's answers depend on, on disk: every configuration file and directory it read, every font
+    /// directory it scans (listed even when missing, so creating one is seen), and the per-user configuration
+    /// places fontconfig's default configuration includes if they exist.
+    static func watchedPaths(environment: [String: String]) -> [String] {
+        var paths: [String] = withConfig { config -> [String] in
+            var paths: [String] = []
+            for list in [FcConfigGetConfigFiles(config), FcConfigGetConfigDirs(config), FcConfigGetFontDirs(config)] {
+                guard let list else { continue }
+                while let path = FcStrListNext(list) { paths.append(String(cString: path)) }
+                FcStrListDone(list)
+            }
+            return paths
+        } ?? []
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+            paths += [config + "/fontconfig", config + "/fontconfig/fonts.conf", config + "/fontconfig/conf.d",
+                      home + "/.fonts.conf", home + "/.fonts.conf.d"]
+        }
+        var seen = Set<String>()
+        return paths.filter { $0.hasPrefix("/") && seen.insert($0).inserted }
     }
 
     static func familyNames(of pattern: OpaquePointer) -> [String] {

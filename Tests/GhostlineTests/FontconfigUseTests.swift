@@ -48,19 +48,49 @@ struct FontconfigUseTests {
 
     /// The CLI with fontconfig pointed at `fontconfigFile`; stderr only (nothing here writes to stdout).
     static func run(_ arguments: [String], fontconfigFile: String) throws -> (status: Int32, stderr: String) {
+        let result = try run(arguments, environment: ["FONTCONFIG_FILE": fontconfigFile])
+        return (result.status, result.stderr)
+    }
+
+    /// The CLI with `environment` added to this process's; both output streams (read one after the other, which is
+    /// safe for the few lines these commands print).
+    static func run(_ arguments: [String], environment added: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = Paths.executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = fontconfigFile
-        process.environment = environment
-        let err = Pipe()
+        process.environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
+        let out = Pipe(), err = Pipe()
         process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = out
         try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The fonts a scene names are kept on disk (`FontNameCache`), so the next process renders the same PNG without
+    /// starting fontconfig. `FC_DEBUG=1024` makes fontconfig say on stdout which configuration files it loads, and
+    /// `ghostline render` prints nothing there itself.
+    @Test func aSecondProcessFindsNamedFontsWithoutFontconfig() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = directory.appendingPathComponent("cache/font-names").path
+        let first = directory.appendingPathComponent("first.png").path, second = directory.appendingPathComponent("second.png").path
+        let loading = "Loading config file"
+        let recorded = try Self.run(["render", Paths.demoScene, "-o", first], environment: ["GHOSTLINE_FONT_CACHE": cache, "FC_DEBUG": "1024"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains(loading), "the first process had to ask fontconfig")
+        let names = try String(contentsOfFile: cache, encoding: .utf8)
+        #expect(names.contains("font\tInter-SemiBold\t400\t0\t/usr/share/fonts/opentype/inter/Inter-SemiBold.otf\t0\n"), "\(names)")
+        let reused = try Self.run(["render", Paths.demoScene, "-o", second], environment: ["GHOSTLINE_FONT_CACHE": cache, "FC_DEBUG": "1024"])
+        #expect(reused.status == 0, "\(reused.stderr)")
+        #expect(reused.stdout.isEmpty, "fontconfig was started: \(reused.stdout.prefix(200))")
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+        // The control: with the cache off, the same render does start fontconfig.
+        let off = try Self.run(["render", Paths.demoScene, "-o", second], environment: ["GHOSTLINE_FONT_CACHE": "off", "FC_DEBUG": "1024"])
+        #expect(off.stdout.contains(loading))
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
     }
 
     @Test func fontconfigIsLoadedOnceHoweverManyThreadsLookUpNames() throws {
