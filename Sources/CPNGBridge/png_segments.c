@@ -153,6 +153,58 @@ int gl_png_deflate_segment(gl_png_deflater *deflater, const uint8_t *input, size
     return 0;
 }
 
+/// zlib, fed a few filtered rows at a time from `scratch`: deflate copies what it is given into its own window
+/// before it returns, so the scratch is reused at once, and the bytes are those of one call over the whole segment
+/// (zlib's output depends on the input and the flushes asked for, not on how the input was handed over).
+static int deflate_zlib_rows(gl_png_deflater *deflater, const uint8_t *rows, const uint8_t *above, size_t row_bytes,
+                             uint32_t count, int last, uint8_t *scratch, uint32_t scratch_rows, size_t room,
+                             size_t *written, uint32_t *adler) {
+    z_stream *stream = &deflater->stream;
+    if (deflateReset(stream) != Z_OK) return 1;
+    stream->next_out = deflater->output;
+    stream->avail_out = room > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uInt)room;
+    uint32_t sum = 1;
+    int status = Z_OK;
+    for (uint32_t first = 0; first < count; first += scratch_rows) {
+        uint32_t take = count - first < scratch_rows ? count - first : scratch_rows;
+        const uint8_t *from = rows + (size_t)first * row_bytes;
+        gl_png_filter_up(from, first == 0 ? above : from - row_bytes, row_bytes, take, scratch);
+        size_t size = (size_t)take * (row_bytes + 1);
+        if (size > 0x40000000u) return 1;  // the caller sizes the scratch far below zlib's 32-bit counts
+        sum = (uint32_t)isal_adler32(sum, scratch, (uint64_t)size);
+        stream->next_in = scratch;
+        stream->avail_in = (uInt)size;
+        int final_piece = first + take == count;
+        status = deflate(stream, !final_piece ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH));
+        if (status == Z_STREAM_ERROR || stream->avail_in != 0 || stream->avail_out == 0) return 1;
+    }
+    if (last && status != Z_STREAM_END) return 1;
+    *written = (size_t)(stream->next_out - deflater->output);
+    *adler = sum;
+    return 0;
+}
+
+int gl_png_deflate_rows(gl_png_deflater *deflater, const uint8_t *rows, const uint8_t *above, size_t row_bytes,
+                        uint32_t count, int last, uint8_t *scratch, uint32_t scratch_rows,
+                        const uint8_t **output, size_t *output_size, uint32_t *adler) {
+    if (count == 0 || scratch_rows == 0) return 1;
+    if (deflater->engine == GL_PNG_ISAL || scratch_rows >= count) {
+        // ISA-L's stateless compressor needs the whole segment at once: the scratch holds every row.
+        if (scratch_rows < count) return 1;
+        gl_png_filter_up(rows, above, row_bytes, count, scratch);
+        return gl_png_deflate_segment(deflater, scratch, (size_t)count * (row_bytes + 1), last, output, output_size, adler);
+    }
+    size_t room = output_bound((size_t)count * (row_bytes + 1));
+    if (ensure_capacity(deflater, room) != 0) return -1;
+    size_t written = 0;
+    int status = deflate_zlib_rows(deflater, rows, above, row_bytes, count, last, scratch, scratch_rows, room,
+                                   &written, adler);
+    if (status != 0) return status;
+    *output = deflater->output;
+    *output_size = written;
+    return 0;
+}
+
 uint32_t gl_png_adler32_combine(uint32_t first, uint32_t second, size_t second_size) {
     return (uint32_t)adler32_combine((uLong)first, (uLong)second, (z_off_t)second_size);
 }

@@ -72,9 +72,13 @@ public final class PNGWriter {
     private let rowBytes: Int
     /// Rows per segment: ~256 KB of filtered bytes, at least one row. Depends on the width only.
     let segmentRows: Int
-    /// Segments compressed at once, each with its own deflater and buffers: twice the cores, so a core that
-    /// finishes early takes another. Only speed depends on it, never the bytes.
+    /// Segments handed to the workers at once (their compressed bytes wait in memory until the batch is written):
+    /// 16, about 4 MB of rows, or more with more cores. Only speed and memory depend on it, never the bytes.
     private let batchSize: Int
+    /// One deflater and scratch a core, each taking the batch's next segment when it finishes one, so a core that
+    /// drew blank rows takes more (a fixed share each left one core idle at the end of every batch), and a fresh
+    /// process touches two compressors' memory on two cores, not one for every segment of a batch.
+    private let workerCount: Int
     private var workers: [SegmentWorker] = []
     /// Rows received but not compressed yet (fewer than a segment).
     private let pending: UnsafeMutableRawPointer
@@ -104,7 +108,9 @@ public final class PNGWriter {
         self.sink = sink
         rowBytes = width * 4
         segmentRows = max(1, Self.segmentBytes / (rowBytes + 1))
-        batchSize = 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        batchSize = max(16, 2 * cores)
+        workerCount = cores
         pending = UnsafeMutableRawPointer.allocate(byteCount: segmentRows * rowBytes, alignment: 16)
         previousRow = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
         var ihdr: [UInt8] = []
@@ -178,26 +184,27 @@ public final class PNGWriter {
 
     /// Filters and deflates `segments` on all cores, then writes them in order as IDAT chunks.
     private func compress(_ segments: [Segment], endsImage: Bool) throws(PNGError) {
-        while workers.count < segments.count {
-            guard let worker = SegmentWorker(encoding: encoding, capacity: segmentRows * (rowBytes + 1)) else {
+        let threads = min(workerCount, segments.count)
+        while workers.count < threads {
+            guard let worker = SegmentWorker(encoding: encoding, rowBytes: rowBytes, segmentRows: segmentRows) else {
                 throw .cannotEncode(path: destination, detail: "out of memory for the compressor")
             }
             workers.append(worker)
         }
-        let job = CompressJob(segments: segments, workers: Array(workers.prefix(segments.count)), rowBytes: rowBytes,
+        let job = CompressJob(segments: segments, workers: Array(workers.prefix(threads)), rowBytes: rowBytes,
                               endsImage: endsImage)
-        if segments.count == 1 {
-            job.run(0)
+        if threads == 1 {
+            job.work(0)
         } else {
-            DispatchQueue.concurrentPerform(iterations: segments.count) { job.run($0) }
+            DispatchQueue.concurrentPerform(iterations: threads) { job.work($0) }
         }
-        for (index, worker) in job.workers.enumerated() {
-            guard worker.status == 0, let output = worker.output else {
-                throw .cannotEncode(path: destination, detail: worker.status < 0 ? "out of memory while compressing"
-                                    : "zlib refused a segment (status \(worker.status))")
+        for (index, result) in job.results.enumerated() {
+            guard result.status == 0, let output = result.output else {
+                throw .cannotEncode(path: destination, detail: result.status < 0 ? "out of memory while compressing"
+                                    : "zlib refused a segment (status \(result.status))")
             }
-            adler = gl_png_adler32_combine(adler, worker.adler, worker.inputSize)
-            try emitIDAT(output, trailer: endsImage && index == segments.count - 1 ? adler : nil)
+            adler = gl_png_adler32_combine(adler, result.adler, result.inputSize)
+            try emitIDAT(UnsafeRawBufferPointer(output), trailer: endsImage && index == segments.count - 1 ? adler : nil)
         }
         // The last row of the batch is the row above whatever comes next (the caller's memory may be gone by then).
         let last = segments[segments.count - 1]
@@ -265,49 +272,90 @@ private struct Segment {
     let above: UnsafeRawPointer?
 }
 
-/// A deflater with its buffer of filtered rows; a segment's compressed bytes stay in it until the batch is written.
+/// A deflater with its scratch for filtered rows, used by one thread at a time, segment after segment.
 private final class SegmentWorker: @unchecked Sendable {
     let deflater: OpaquePointer
-    let filtered: UnsafeMutablePointer<UInt8>
-    var status: Int32 = 0
-    var output: UnsafeRawBufferPointer?
-    var adler: UInt32 = 1
-    var inputSize = 0
+    let scratch: UnsafeMutablePointer<UInt8>
+    /// Filtered rows the scratch holds: about 32 KB of them for zlib, which is fed a few rows at a time (they stay in
+    /// the cache between the filter and the compressor); a whole segment for ISA-L, which compresses in one call.
+    let scratchRows: Int
 
-    init?(encoding: PNGEncoding, capacity: Int) {
+    init?(encoding: PNGEncoding, rowBytes: Int, segmentRows: Int) {
         // zlib's Z_FILTERED strategy suits filtered rows (it favours short matches over literals).
         let engine = encoding.engine == .zlib ? Int32(GL_PNG_ZLIB) : Int32(GL_PNG_ISAL)
         guard let deflater = gl_png_deflater_create(engine, Int32(encoding.level), 1) else { return nil }
         self.deflater = deflater
-        filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        scratchRows = encoding.engine == .zlib ? min(segmentRows, max(1, (32 << 10) / (rowBytes + 1))) : segmentRows
+        scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchRows * (rowBytes + 1))
     }
 
     deinit {
         gl_png_deflater_destroy(deflater)
-        filtered.deallocate()
+        scratch.deallocate()
     }
 }
 
-/// What the threads of one batch share: index i reads segment i and writes only worker i.
-private struct CompressJob: @unchecked Sendable {
+/// One segment's compressed bytes (copied out of the deflater, which goes on to another segment) and checksum.
+private final class SegmentResult: @unchecked Sendable {
+    var status: Int32 = 0
+    var output: UnsafeMutableRawBufferPointer?
+    var adler: UInt32 = 1
+    var inputSize = 0
+
+    deinit { output?.deallocate() }
+}
+
+/// What the threads of one batch share: worker w takes the next unclaimed segment, compresses it with its own
+/// deflater and writes only that segment's result.
+private final class CompressJob: @unchecked Sendable {
     let segments: [Segment]
     let workers: [SegmentWorker]
+    let results: [SegmentResult]
     let rowBytes: Int
     let endsImage: Bool
+    private var next = 0
+    /// A pointer, not a stored `pthread_mutex_t`: a mutex must not move, and Swift promises no fixed address for a
+    /// stored property.
+    private let claimLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    func run(_ index: Int) {
-        let segment = segments[index], worker = workers[index]
-        let size = segment.count * (rowBytes + 1)
-        gl_png_filter_up(segment.rows.assumingMemoryBound(to: UInt8.self), segment.above?.assumingMemoryBound(to: UInt8.self),
-                         rowBytes, UInt32(segment.count), worker.filtered)
-        var output: UnsafePointer<UInt8>?
-        var outputSize = 0
-        var adler: UInt32 = 0
-        worker.status = gl_png_deflate_segment(worker.deflater, worker.filtered, size,
-                                               endsImage && index == segments.count - 1 ? 1 : 0, &output, &outputSize, &adler)
-        worker.output = output.map { UnsafeRawBufferPointer(start: $0, count: outputSize) }
-        worker.adler = adler
-        worker.inputSize = size
+    init(segments: [Segment], workers: [SegmentWorker], rowBytes: Int, endsImage: Bool) {
+        self.segments = segments; self.workers = workers; self.rowBytes = rowBytes; self.endsImage = endsImage
+        results = segments.map { _ in SegmentResult() }
+        claimLock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(claimLock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(claimLock)
+        claimLock.deallocate()
+    }
+
+    private func claim() -> Int? {
+        pthread_mutex_lock(claimLock)
+        defer { pthread_mutex_unlock(claimLock) }
+        guard next < segments.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func work(_ workerIndex: Int) {
+        let worker = workers[workerIndex]
+        while let index = claim() {
+            let segment = segments[index], result = results[index]
+            var output: UnsafePointer<UInt8>?
+            var outputSize = 0
+            var adler: UInt32 = 0
+            result.status = gl_png_deflate_rows(worker.deflater, segment.rows.assumingMemoryBound(to: UInt8.self),
+                                                segment.above?.assumingMemoryBound(to: UInt8.self), rowBytes,
+                                                UInt32(segment.count), endsImage && index == segments.count - 1 ? 1 : 0,
+                                                worker.scratch, UInt32(worker.scratchRows), &output, &outputSize, &adler)
+            guard result.status == 0, let output else { continue }
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(outputSize, 1), alignment: 1)
+            copy.copyMemory(from: UnsafeRawBufferPointer(start: output, count: outputSize))
+            result.output = UnsafeMutableRawBufferPointer(rebasing: copy[0..<outputSize])
+            result.adler = adler
+            result.inputSize = segment.count * (rowBytes + 1)
+        }
     }
 }
 

@@ -50,6 +50,14 @@ void gl_png_filter_up(const uint8_t *rows, const uint8_t *above, size_t row_byte
 int gl_png_deflate_segment(gl_png_deflater *deflater, const uint8_t *input, size_t size, int last,
                            const uint8_t **output, size_t *output_size, uint32_t *adler);
 
+/// Filters `count` rows with the Up filter and deflates them as one segment, as `gl_png_filter_up` and then
+/// `gl_png_deflate_segment` would, with the same bytes, but through `scratch` (room for `scratch_rows` filtered
+/// rows) a few rows at a time, so the filtered segment never exists whole: for zlib a scratch of a few rows does.
+/// ISA-L's one-call compressor needs the whole segment, so with it (or when `count` rows fit) `scratch_rows` must be
+/// at least `count`. Returns as `gl_png_deflate_segment`, and 1 for a scratch too small.
+int gl_png_deflate_rows(gl_png_deflater *deflater, const uint8_t *rows, const uint8_t *above, size_t row_bytes,
+                        uint32_t count, int last, uint8_t *scratch, uint32_t scratch_rows,
+                        const uint8_t **output, size_t *output_size, uint32_t *adler);
 /// The Adler-32 of two pieces joined, from each one's checksum and the second one's length (zlib's adler32_combine).
 uint32_t gl_png_adler32_combine(uint32_t first, uint32_t second, size_t second_size);
 
