@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Ghostline's readers of untrusted files with libFuzzer (and AddressSanitizer).
-#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text   (default 60 s)
+#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text font-names   (default 60 s)
 #   scripts/fuzz.sh all [SECONDS]         every target in turn
 # The targets are listed in Sources/ghostline-fuzz/Targets.swift; adding one there and a seed case below is all
 # a new target needs. Everything lands in .fuzz/<target>/ (gitignored): corpus/, crash-*/leak-*/timeout-* files,
@@ -12,7 +12,7 @@
 # system's libpng, libjpeg, libwebp, FreeType or HarfBuzz, which are Debian's uninstrumented builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(scene png jpeg webp font layout-json text)
+targets=(scene png jpeg webp font layout-json text font-names)
 target=${1:-}
 seconds=${2:-60}
 if [ "$target" = "all" ]; then
@@ -49,6 +49,24 @@ for case in cases:
     prefix = hashlib.sha1(case["id"].encode()).digest()[:8]
     with open(f"{sys.argv[1]}/{case['id']}.txt", "wb") as seed:
         seed.write(prefix + text.encode("utf-8"))
+PY
+    ;;
+  font-names)
+    # Cache files whose context and stamp match the target's (context "fuzz", watching /), so the look-up runs too:
+    # one with a real font, one with odd names and escapes, one with many records.
+    python3 - "$corpus" <<'PY'
+import os, sys
+st = os.stat("/")
+stamp = f"dir {st.st_ino} {st.st_size} {st.st_mtime_ns // 10**9}.{st.st_mtime_ns % 10**9}"
+head = f"ghostline font names 1\ncontext\tfuzz\nstamp\t/\t{stamp}\n"
+seeds = {
+    "real": head + "font\tInter\t400\t0\t/usr/share/fonts/opentype/inter/Inter-Regular.otf\t0\n",
+    "odd": head + "font\tA\\tB\\\\C\\n\t900\t1\t/usr/share/fonts/x.otf\t3\n",
+    "many": head + "".join(f"stamp\t/etc/fonts/conf.d/{i}.conf\tmissing\n" for i in range(20))
+            + "".join(f"font\tFamily {i}\t{100 * (i % 9 + 1)}\t{i % 2}\t/usr/share/fonts/{i}.ttf\t{i}\n" for i in range(20)),
+}
+for name, text in seeds.items():
+    open(f"{sys.argv[1]}/{name}", "w").write(text)
 PY
     ;;
 esac

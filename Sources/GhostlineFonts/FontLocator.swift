@@ -106,8 +106,8 @@ public enum FontLocator {
     private nonisolated(unsafe) static var lookUps: [NameQuery: Int] = [:]
     private static let answersLock = NSLock()
 
-    /// The on-disk answers this process reads and adds to; replaced by tests.
-    nonisolated(unsafe) static var nameCache = FontNameCache(
+    /// The on-disk answers this process reads and adds to (`GHOSTLINE_FONT_CACHE`, else the per-user cache).
+    static let nameCache = FontNameCache(
         location: FontNameCache.defaultLocation(ProcessInfo.processInfo.environment),
         context: FontNameCache.context(ProcessInfo.processInfo.environment, fontconfigVersion: Int(FcGetVersion())),
         watchedPaths: { watchedPaths(environment: ProcessInfo.processInfo.environment) })

@@ -30,16 +30,17 @@ import Foundation
 /// default it is `$XDG_CACHE_HOME/ghostline/font-names`, else `~/.cache/ghostline/font-names`. The file is replaced
 /// atomically, so concurrent processes each see a whole file (the last writer's). An unreadable, foreign or damaged
 /// file is ignored and rewritten; failing to write it is never an error, only a slower next run.
-final class FontNameCache: @unchecked Sendable {
+public final class FontNameCache: @unchecked Sendable {
     /// A question `FontLocator.locate(name:weight:italic:)` answers.
-    struct Query: Hashable, Sendable {
-        let name: String
-        let weight: FontWeight
-        let italic: Bool
+    public struct Query: Hashable, Sendable {
+        public let name: String
+        public let weight: FontWeight
+        public let italic: Bool
+        public init(name: String, weight: FontWeight, italic: Bool) { self.name = name; self.weight = weight; self.italic = italic }
     }
 
     /// The file, or nil when the cache is off.
-    let location: String?
+    public let location: String?
     /// What the answers depend on beside the stamped files: the environment fontconfig reads, and versions.
     private let context: String
     /// The paths whose stamps validate the file; called only when an answer is written (fontconfig is loaded then).
@@ -60,14 +61,16 @@ final class FontNameCache: @unchecked Sendable {
     static let environmentKeys = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME",
                                   "XDG_DATA_HOME", "XDG_CACHE_HOME", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG"]
 
-    init(location: String?, context: String, watchedPaths: @escaping () -> [String]) {
+    /// A cache in the file at `location` (nil: off) for answers found in `context` (see `context(_:fontconfigVersion:)`),
+    /// validated by the stamps of `watchedPaths`, which is called once, when the first answer is written.
+    public init(location: String?, context: String, watchedPaths: @escaping () -> [String]) {
         self.location = location
         self.context = context
         self.watchedPaths = watchedPaths
     }
 
     /// The file `GHOSTLINE_FONT_CACHE` names (nil for `off` or empty), else the per-user cache directory's.
-    static func defaultLocation(_ environment: [String: String]) -> String? {
+    public static func defaultLocation(_ environment: [String: String]) -> String? {
         if let named = environment["GHOSTLINE_FONT_CACHE"] {
             return named.isEmpty || named == "off" ? nil : named
         }
@@ -77,14 +80,14 @@ final class FontNameCache: @unchecked Sendable {
     }
 
     /// The context line for an environment: the variables fontconfig reads, and fontconfig's version.
-    static func context(_ environment: [String: String], fontconfigVersion: Int) -> String {
+    public static func context(_ environment: [String: String], fontconfigVersion: Int) -> String {
         "fontconfig \(fontconfigVersion)" + environmentKeys.map { key in
             "\u{1F}\(key)=" + (environment[key].map { "\u{1E}" + $0 } ?? "")
         }.joined()
     }
 
     /// The remembered answer, if the file was valid when this process first read it and the font file is still there.
-    func answer(for query: Query) -> FontFile? {
+    public func answer(for query: Query) -> FontFile? {
         guard location != nil else { return nil }
         lock.lock()
         defer { lock.unlock() }
@@ -99,7 +102,7 @@ final class FontNameCache: @unchecked Sendable {
     }
 
     /// Records fontconfig's answer and rewrites the file with every answer this process knows.
-    func remember(_ file: FontFile, for query: Query) {
+    public func remember(_ file: FontFile, for query: Query) {
         guard let location else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -124,7 +127,7 @@ final class FontNameCache: @unchecked Sendable {
     /// The format, one record a line, fields apart by tabs, each field escaped (`\\`, `\t`, `\n`, `\r`):
     /// the header; `context` and its text; `stamp`, a path and its stamp, for each watched path; `font`, a name,
     /// weight, 0 or 1 for italic, the file and the face index, for each answer.
-    static func parse(_ text: String) -> (context: String, stamps: [(path: String, stamp: String)], answers: [Query: FontFile])? {
+    public static func parse(_ text: String) -> (context: String, stamps: [(path: String, stamp: String)], answers: [Query: FontFile])? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(header), lines.last == "" else { return nil }
         lines.removeFirst()
@@ -154,7 +157,7 @@ final class FontNameCache: @unchecked Sendable {
         return (context, stamps, answers)
     }
 
-    static func format(context: String, stamps: [(path: String, stamp: String)], answers: [Query: FontFile]) -> String {
+    public static func format(context: String, stamps: [(path: String, stamp: String)], answers: [Query: FontFile]) -> String {
         var lines = [header, "context\t" + escape(context)]
         lines += stamps.map { "stamp\t\(escape($0.path))\t\(escape($0.stamp))" }
         // Sorted, so the same answers always give the same file.

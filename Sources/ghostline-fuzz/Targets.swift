@@ -34,6 +34,8 @@ let fuzzTargets: [FuzzTarget] = [
                exercise: exerciseLayoutJSON),
     FuzzTarget(name: "text", summary: "text and a style from the bytes: analysis, fallback, shaping, breaking, placement, raster",
                exercise: exerciseText),
+    FuzzTarget(name: "font-names", summary: "the on-disk font name cache: read, validated, looked up, written back",
+               exercise: exerciseFontNames),
 ]
 
 let fonts = FontLibrary()
@@ -93,6 +95,20 @@ func exerciseLayoutJSON(_ bytes: [UInt8]) {
     let input = DesignReview.Input(render: image, design: image, renderPath: "<fuzz>", designPath: "<fuzz>", scale: .x1,
                                    background: .white, renderOverlay: nil, labels: labels, scenePath: nil)
     _ = try? DesignReview.compare(input, options: ReviewOptions())
+}
+
+/// The font name cache file every process reads (`FontNameCache`): parsed, its stamps checked, an answer looked up,
+/// and a file that parses written out again, which must read back as the same records.
+func exerciseFontNames(_ bytes: [UInt8]) {
+    let path = scratch.appendingPathComponent("font-names").path
+    guard write(bytes, to: path) else { return }
+    let cache = FontNameCache(location: path, context: "fuzz", watchedPaths: { ["/"] })
+    _ = cache.answer(for: .init(name: "Inter", weight: .regular, italic: false))
+    guard let text = String(bytes: bytes, encoding: .utf8), let parsed = FontNameCache.parse(text) else { return }
+    let again = FontNameCache.format(context: parsed.context, stamps: parsed.stamps, answers: parsed.answers)
+    guard let reread = FontNameCache.parse(again), reread.context == parsed.context, reread.answers == parsed.answers,
+          reread.stamps.map(\.path) == parsed.stamps.map(\.path), reread.stamps.map(\.stamp) == parsed.stamps.map(\.stamp)
+    else { fatalError("a font name cache file does not read back as written") }
 }
 
 /// Replaces the file at `path` with `bytes` (plain POSIX calls: Foundation's atomic file writing was a third of
