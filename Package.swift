@@ -79,11 +79,11 @@ let package = Package(
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
         .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff"]),
         // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
-        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge"]),
+        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge", "CPNGBridge"]),
 
         // MARK: Tests
         // CZlibBridge: zlib's own inflate, which checks the Adler-32 that the encoder writes and the decoder skips.
-        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "CZlibBridge"],
+        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "CZlibBridge", "CPNGBridge"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),

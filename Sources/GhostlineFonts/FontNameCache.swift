@@ -171,7 +171,12 @@ public final class FontNameCache: @unchecked Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return "missing" }
         let kind = info.st_mode & S_IFMT == S_IFDIR ? "dir" : info.st_mode & S_IFMT == S_IFREG ? "file" : "other"
-        return "\(kind) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return "\(kind) \(info.st_ino) \(info.st_size) \(time.tv_sec).\(time.tv_nsec)"
     }
 
     private static func readFile(_ path: String) -> String? {

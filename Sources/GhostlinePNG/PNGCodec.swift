@@ -93,8 +93,11 @@ public enum PNGCodec {
 
     /// Decodes, and says whether the file lacked only what follows the image data (its IEND chunk): the pixels are
     /// then complete, and `ImageReader` reads the file with a warning.
-    internal static func decodeReportingMissingEnd(_ data: [UInt8], source: String,
-                                                   maximumSide: Int) throws(PNGError) -> (RGBAImage, missingEnd: Bool) {
+    ///
+    /// `libpngOnly` turns off the fast path for plain 8-bit RGB and RGBA files (`png_fast.h`), which tests compare
+    /// with libpng.
+    internal static func decodeReportingMissingEnd(_ data: [UInt8], source: String, maximumSide: Int,
+                                                   libpngOnly: Bool = false) throws(PNGError) -> (RGBAImage, missingEnd: Bool) {
         precondition(maximumSide > 0 && maximumSide <= Int(Int32.max), "the limit must be a valid PNG side")
         // The header decides how much memory we need; refuse before allocating anything for pixels.
         let header = try readHeader(data, source: source)
@@ -107,9 +110,9 @@ public enum PNGCodec {
         let (pixels, status) = DecodeBuffer.fill(width: header.width, height: header.height) { output, count in
             data.withUnsafeBufferPointer { bytes in
                 message.withUnsafeMutableBufferPointer { text in
-                    gl_png_decode_rgba8(bytes.baseAddress, bytes.count, UInt32(maximumSide),
-                                        UInt32(header.width), UInt32(header.height),
-                                        output, count, text.baseAddress, text.count)
+                    (libpngOnly ? gl_png_decode_rgba8_libpng : gl_png_decode_rgba8)(
+                        bytes.baseAddress, bytes.count, UInt32(maximumSide), UInt32(header.width), UInt32(header.height),
+                        output, count, text.baseAddress, text.count)
                 }
             }
         } succeeded: { Int($0) == GL_PNG_OK || Int($0) == GL_PNG_MISSING_END }

@@ -1,3 +1,4 @@
+import CPNGBridge
 import Foundation
 import GhostlineRaster
 import Ghostline
@@ -60,12 +61,35 @@ func exerciseScene(_ bytes: [UInt8]) {
 func exerciseImage(streaming: Bool) -> @Sendable ([UInt8]) -> Void {
     { bytes in
         _ = try? ImageReader.decode(bytes, source: "<fuzz>")
+        if streaming { compareFastPathWithLibpng(bytes) }
         guard streaming, let stream = try? PNGRowStream.open(bytes, source: "<fuzz>") else { return }
         let rows = UnsafeMutableRawPointer.allocate(byteCount: stream.width * 4 * 8, alignment: 4)
         defer { rows.deallocate() }
         while stream.rowsRead < stream.height {
             guard (try? stream.read(rows: min(8, stream.height - stream.rowsRead), into: rows)) != nil else { return }
         }
+    }
+}
+
+/// The fast path for plain RGB and RGBA files (`png_fast.c`) against libpng alone: the same status, and the same
+/// pixels when both decode. A difference is a finding.
+func compareFastPathWithLibpng(_ bytes: [UInt8]) {
+    var header = gl_png_header()
+    let read = bytes.withUnsafeBufferPointer { gl_png_read_header($0.baseAddress, $0.count, &header, nil, 0) }
+    guard read == GL_PNG_OK, header.width > 0, header.height > 0, Int(header.width) * Int(header.height) <= 1 << 22 else { return }
+    let count = Int(header.width) * Int(header.height) * 4
+    var fast = [UInt8](repeating: 0, count: count), slow = [UInt8](repeating: 0, count: count)
+    func decode(_ body: (UnsafePointer<UInt8>?, Int, UInt32, UInt32, UInt32, UnsafeMutablePointer<UInt8>?, Int,
+                         UnsafeMutablePointer<CChar>?, Int) -> Int32, into pixels: inout [UInt8]) -> Int32 {
+        bytes.withUnsafeBufferPointer { input in
+            pixels.withUnsafeMutableBufferPointer { body(input.baseAddress, input.count, 16384, header.width, header.height, $0.baseAddress, $0.count, nil, 0) }
+        }
+    }
+    let fastStatus = decode(gl_png_decode_rgba8, into: &fast)
+    let slowStatus = decode(gl_png_decode_rgba8_libpng, into: &slow)
+    guard fastStatus == slowStatus else { fatalError("the fast path says \(fastStatus), libpng \(slowStatus)") }
+    if Int(fastStatus) == GL_PNG_OK || Int(fastStatus) == GL_PNG_MISSING_END, fast != slow {
+        fatalError("the fast path and libpng decode different pixels")
     }
 }
 

@@ -89,6 +89,12 @@ int gl_png_decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side,
                         uint32_t width, uint32_t height, uint8_t *pixels, size_t pixels_size,
                         char *error, size_t error_capacity);
 
+/// `gl_png_decode_rgba8` with libpng for every file, never the fast path of png_fast.h: the reference the fast path
+/// is tested and fuzzed against.
+int gl_png_decode_rgba8_libpng(const uint8_t *data, size_t size, uint32_t max_side,
+                               uint32_t width, uint32_t height, uint8_t *pixels, size_t pixels_size,
+                               char *error, size_t error_capacity);
+
 /// A row-by-row decoder producing 8-bit RGBA rows (any colour type or depth; not interlaced). Opaque.
 typedef struct gl_png_stream gl_png_stream;
 
