@@ -120,25 +120,44 @@ static int refill(idat_reader *reader) {
     return reader->state.avail_in > 0;
 }
 
+/// One call of the inflater; 0 for a damaged stream, or a call that neither read nor wrote anything nor finished
+/// the stream (so no loop around it can spin).
+static int step(idat_reader *reader) {
+    uint32_t in = reader->state.avail_in, out = reader->state.avail_out;
+    if (isal_inflate(&reader->state) != ISAL_DECOMP_OK) return 0;
+    return reader->state.avail_in != in || reader->state.avail_out != out ||
+           reader->state.block_state == ISAL_BLOCK_FINISH;
+}
+
 /// Inflates exactly `length` bytes into `out`; 0 if the stream is damaged or ends first.
 static int inflate_exactly(idat_reader *reader, uint8_t *out, size_t length) {
     reader->state.next_out = out;
     reader->state.avail_out = (uint32_t)length;
     while (reader->state.avail_out > 0) {
         if (reader->state.block_state == ISAL_BLOCK_FINISH) return 0;
-        if (reader->state.avail_in == 0 && !refill(reader)) {
-            // No more input: ISA-L may still hold decoded bytes it has not written; one more call flushes them.
-            uint32_t before = reader->state.avail_out;
-            if (isal_inflate(&reader->state) != ISAL_DECOMP_OK || reader->state.avail_out == before) return 0;
-            continue;
-        }
-        if (isal_inflate(&reader->state) != ISAL_DECOMP_OK) return 0;
+        // At the end of the IDATs ISA-L may still hold bits it has read and not decoded: the call goes ahead, and
+        // fails if it makes no progress.
+        if (reader->state.avail_in == 0) refill(reader);
+        if (!step(reader)) return 0;
     }
     return 1;
 }
 
+static int decode(idat_reader *reader, const uint8_t *file, size_t size, uint32_t width, uint32_t height,
+                  uint8_t *pixels, size_t pixels_size);
+
 int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
                              size_t pixels_size) {
+    // On the heap: ISA-L's state is 87 KB, too much for the small stacks of Dispatch's worker threads.
+    idat_reader *reader = malloc(sizeof *reader);
+    if (reader == NULL) return 0;
+    int taken = decode(reader, file, size, width, height, pixels, pixels_size);
+    free(reader);
+    return taken;
+}
+
+static int decode(idat_reader *reader, const uint8_t *file, size_t size, uint32_t width, uint32_t height,
+                  uint8_t *pixels, size_t pixels_size) {
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     if (file == NULL || pixels == NULL || size < 8 || memcmp(file, signature, 8) != 0) return 0;
     if (width == 0 || height == 0 || width > 0x7FFFFFFFu / 4 || pixels_size / 4 / width != height ||
@@ -158,11 +177,10 @@ int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, u
         if (!(c.type[0] & 0x20) || is_type(&c, "tRNS")) return 0;
     }
 
-    idat_reader reader;
-    memset(&reader, 0, sizeof reader);
-    reader.file = file;
-    reader.size = size;
-    reader.offset = offset;
+    memset(reader, 0, sizeof *reader);
+    reader->file = file;
+    reader->size = size;
+    reader->offset = offset;
     // The zlib header (RFC 1950): deflate with a window of at most 32 KB, no preset dictionary, check bits right.
     // It may be split over IDATs like the rest of the stream.
     uint8_t header[2];
@@ -171,7 +189,7 @@ int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, u
     uint32_t left = c.length;
     while (have < 2) {
         while (left == 0) {
-            if (!next_chunk(file, size, &reader.offset, &c) || !is_type(&c, "IDAT")) return 0;
+            if (!next_chunk(file, size, &reader->offset, &c) || !is_type(&c, "IDAT")) return 0;
             next = c.data;
             left = c.length;
         }
@@ -180,10 +198,10 @@ int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, u
     }
     if ((header[0] & 0x0F) != 8 || (header[0] >> 4) > 7 || (header[1] & 0x20) != 0 ||
         ((unsigned)header[0] << 8 | header[1]) % 31 != 0) return 0;
-    isal_inflate_init(&reader.state);
-    reader.state.crc_flag = ISAL_DEFLATE;
-    reader.state.next_in = (uint8_t *)next;
-    reader.state.avail_in = left;
+    isal_inflate_init(&reader->state);
+    reader->state.crc_flag = ISAL_DEFLATE;
+    reader->state.next_in = (uint8_t *)next;
+    reader->state.avail_in = left;
 
     size_t row_bytes = (size_t)width * bpp;
     size_t stride = row_bytes + 1;
@@ -197,7 +215,7 @@ int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, u
     int ok = block != NULL && (bpp == 4 || rgb != NULL);
     for (uint32_t y = 0; y < height && ok;) {
         size_t count = height - y < block_rows ? height - y : block_rows;
-        ok = inflate_exactly(&reader, block, count * stride);
+        ok = inflate_exactly(reader, block, count * stride);
         for (size_t j = 0; j < count && ok; j++, y++) {
             const uint8_t *src = block + j * stride;
             uint8_t *out = pixels + (size_t)y * out_bytes;
@@ -219,25 +237,25 @@ int gl_png_fast_decode_rgba8(const uint8_t *file, size_t size, uint32_t width, u
     if (!ok) return 0;
     // The deflate stream must end exactly here: one more call finishes its last block (its Adler-32 is not checked,
     // as the libpng reader does not check it: every IDAT's CRC already has).
-    if (reader.state.block_state != ISAL_BLOCK_FINISH) {
+    if (reader->state.block_state != ISAL_BLOCK_FINISH) {
         uint8_t spare;
-        reader.state.next_out = &spare;
-        reader.state.avail_out = 1;
+        reader->state.next_out = &spare;
+        reader->state.avail_out = 1;
         do {
-            if (reader.state.avail_in == 0 && !refill(&reader)) break;
-            if (isal_inflate(&reader.state) != ISAL_DECOMP_OK) return 0;
-        } while (reader.state.block_state != ISAL_BLOCK_FINISH && reader.state.avail_out == 1);
-        if (reader.state.block_state != ISAL_BLOCK_FINISH || reader.state.avail_out != 1) return 0;
+            if (reader->state.avail_in == 0) refill(reader);
+            if (!step(reader)) return 0;
+        } while (reader->state.block_state != ISAL_BLOCK_FINISH && reader->state.avail_out == 1);
+        if (reader->state.block_state != ISAL_BLOCK_FINISH || reader->state.avail_out != 1) return 0;
     }
     // What is left: the rest of the IDATs (the Adler-32), then ancillary chunks and IEND, every CRC right.
-    while (!reader.has_after) {
-        if (!next_chunk(file, size, &reader.offset, &c)) return 0;
-        if (!is_type(&c, "IDAT")) { reader.after = c; reader.has_after = 1; }
+    while (!reader->has_after) {
+        if (!next_chunk(file, size, &reader->offset, &c)) return 0;
+        if (!is_type(&c, "IDAT")) { reader->after = c; reader->has_after = 1; }
     }
-    c = reader.after;
+    c = reader->after;
     for (;;) {
         if (is_type(&c, "IEND")) return c.length == 0;
         if (!(c.type[0] & 0x20) || is_type(&c, "tRNS")) return 0;
-        if (!next_chunk(file, size, &reader.offset, &c)) return 0;
+        if (!next_chunk(file, size, &reader->offset, &c)) return 0;
     }
 }
