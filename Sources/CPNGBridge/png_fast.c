@@ -247,11 +247,15 @@ static int decode(idat_reader *reader, const uint8_t *file, size_t size, uint32_
         } while (reader->state.block_state != ISAL_BLOCK_FINISH && reader->state.avail_out == 1);
         if (reader->state.block_state != ISAL_BLOCK_FINISH || reader->state.avail_out != 1) return 0;
     }
-    // What is left: the rest of the IDATs (the Adler-32), then ancillary chunks and IEND, every CRC right.
+    // What is left: the rest of the IDATs, which must hold at least the 4 bytes of the Adler-32 (zlib, under libpng,
+    // reads them even when it does not check them, and a stream without them is an error there), then ancillary
+    // chunks and IEND, every CRC right. The trailer's first bytes may already sit in ISA-L's bit buffer.
+    size_t trailer = reader->state.avail_in + (size_t)(reader->state.read_in_length > 0 ? reader->state.read_in_length / 8 : 0);
     while (!reader->has_after) {
         if (!next_chunk(file, size, &reader->offset, &c)) return 0;
-        if (!is_type(&c, "IDAT")) { reader->after = c; reader->has_after = 1; }
+        if (!is_type(&c, "IDAT")) { reader->after = c; reader->has_after = 1; } else { trailer += c.length; }
     }
+    if (trailer < 4) return 0;
     c = reader->after;
     for (;;) {
         if (is_type(&c, "IEND")) return c.length == 0;

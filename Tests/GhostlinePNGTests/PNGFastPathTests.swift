@@ -128,7 +128,7 @@ import Testing
 
     /// A PNG of `pixels` with each row's filter from `filters`, its zlib stream cut into IDATs of `idatSize` bytes.
     static func png(width: Int, height: Int, channels: Int, pixels: [UInt8], filters: (Int) -> UInt8, idatSize: Int,
-                    extraStream: [UInt8] = []) -> [UInt8] {
+                    extraStream: [UInt8] = [], trailerKept: Int = 4) -> [UInt8] {
         let rowBytes = width * channels
         var raw: [UInt8] = []
         for y in 0..<height {
@@ -141,7 +141,7 @@ import Testing
         let size = raw.withUnsafeBufferPointer { input in
             stream.withUnsafeMutableBufferPointer { gl_zlib_deflate(input.baseAddress, input.count, 6, $0.baseAddress, $0.count) }
         }
-        stream.removeLast(stream.count - size)
+        stream.removeLast(stream.count - size + 4 - trailerKept)
         func be(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         var file: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         file += chunk("IHDR", be(width) + be(height) + [8, channels == 4 ? 6 : 2, 0, 0, 0])
@@ -192,6 +192,11 @@ import Testing
             ("a filter type of 5", Self.png(width: width, height: height, channels: 4, pixels: pixels,
                                             filters: { $0 == 4 ? 5 : 0 }, idatSize: 64)),
             ("no IEND", Array(good.dropLast(iend.count))),
+            // zlib reads the Adler-32 under libpng even when it does not check it: without it, libpng fails the file.
+            ("no Adler-32 after the deflate data", Self.png(width: width, height: height, channels: 4, pixels: pixels,
+                                                            filters: { UInt8($0 % 5) }, idatSize: 64, trailerKept: 0)),
+            ("two bytes of the Adler-32", Self.png(width: width, height: height, channels: 4, pixels: pixels,
+                                                   filters: { UInt8($0 % 5) }, idatSize: 64, trailerKept: 2)),
             ("cut inside the image data", Array(good.prefix(good.count / 2))),
             ("a critical chunk nobody knows, after the data", Array(good.dropLast(iend.count)) + Self.chunk("ZZZZ", [1]) + iend),
             ("an ancillary chunk after the data", Array(good.dropLast(iend.count)) + Self.chunk("zzzz", [1]) + iend),
