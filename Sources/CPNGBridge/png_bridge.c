@@ -293,9 +293,9 @@ static int decode_rgba8(const uint8_t *data, size_t size, uint32_t max_side, uin
                     (unsigned long)header.width, (unsigned long)header.height, (unsigned long)max_side);
         return GL_PNG_TOO_LARGE;
     }
-    // Phase 2: the pixels. The common file (8-bit RGB or RGBA, nothing unusual) without libpng, three to four times
-    // faster (png_fast.h); anything else, or anything wrong, with libpng and png_set_user_limits(max_side) as a
-    // second guard.
+    // Phase 2: the pixels. The common file (8-bit RGB or RGBA, nothing unusual) without libpng, about twice as fast
+    // (png_fast.h: 5 ms against libpng's 11 for a phone-sized render); anything else, or anything wrong, with
+    // libpng and png_set_user_limits(max_side) as a second guard.
     if (fast && gl_png_fast_decode_rgba8(data, size, width, height, pixels, pixels_size)) return GL_PNG_OK;
     context_init(&ctx, error, error_capacity);
     status = guarded_decode(&ctx, data, size, max_side, width, height, pixels, pixels_size);
