@@ -31,6 +31,8 @@ import concurrent.futures
 import hashlib
 import io
 import os
+import random
+import re
 import resource
 import shutil
 import signal
@@ -83,6 +85,7 @@ class Case:
     as_nobody: bool = False       # run without root's rights (a read-only directory means nothing to root)
     fifo_reader: str = None       # a FIFO in the directory that a reader drains during the run
     intermittent: bool = False    # a known issue near a limit: it may pass on a quiet machine without failing the run
+    env: dict = field(default_factory=dict)   # environment variables set for the run, on top of this process's
 
     @property
     def title(self):
@@ -670,6 +673,35 @@ def build(assets, fonts, big):
         c.add("scene-path", f"{command[0]}-{command[1].replace('/', '_')}", command, names=(command[1],),
               outputs=("out.png",) if "-o" in command else ())
 
+    # --- the font name cache (GHOSTLINE_FONT_CACHE): never an error, never followed to a non-font, never replacing --
+    # anything but a regular file. The card names Inter by family, so every run reads the cache and, on a miss,
+    # writes it. The lying file passes every check but its answers: the font files it names are not fonts.
+    fontconfig_version = subprocess.run(["fc-match", "--version"], capture_output=True, text=True).stderr
+    version = re.search(r"(\d+)\.(\d+)\.(\d+)", fontconfig_version)
+    cache_env = {"GHOSTLINE_FONT_CACHE": "c"}
+    if version:
+        number = int(version.group(1)) * 10000 + int(version.group(2)) * 100 + int(version.group(3))
+        context_env = {**os.environ, **cache_env}
+        keys = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                "XDG_CACHE_HOME", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG"]
+        context = f"fontconfig {number}" + "".join(f"\x1f{k}=" + ("\x1e" + context_env[k] if k in context_env else "") for k in keys)
+        root = os.stat("/")
+        stamp = f"dir {root.st_ino} {root.st_size} {root.st_mtime_ns // 10**9}.{root.st_mtime_ns % 10**9}"
+        lying = (f"ghostline font names 1\ncontext\t{context}\nstamp\t/\t{stamp}\n"
+                 "font\tInter\t400\t0\t/dev/zero\t0\nfont\tInter-SemiBold\t400\t0\t/etc/passwd\t0\n")
+        c.add("font-cache", "lying", ["render", card, "-o", "out.png"], expect=(0,), outputs=("out.png", "c"), env=cache_env,
+              files={"c": lying})
+    for name, spec, outputs in [("random-bytes", bytes(random.Random(7).getrandbits(8) for _ in range(65536)), ("c",)),
+                                ("over-1-mib", sparse(2 << 20, b"ghostline font names 1\n"), ("c",)),
+                                ("fifo", FIFO, ()), ("directory", DIRECTORY, ()), ("missing", None, ("c",))]:
+        files = {} if spec is None else {"c": spec}
+        c.add("font-cache", name, ["render", card, "-o", "out.png"], expect=(0,), outputs=("out.png",) + outputs,
+              env=cache_env, files=files)
+    c.add("font-cache", "dev-null", ["render", card, "-o", "out.png"], expect=(0,), outputs=("out.png",),
+          env={"GHOSTLINE_FONT_CACHE": "/dev/null"})
+    c.add("font-cache", "symlink", ["render", card, "-o", "out.png"], expect=(0,), outputs=("out.png",), env=cache_env,
+          files={"c": symlink("kept"), "kept": b"not a cache"})
+
     # standard input
     c.add("stdin", "invalid-utf8", ["render", "-", *render_two], outputs=two_outputs, names=("<stdin>",), stdin=b"canvas: \xff\xfe\n")
     c.add("stdin", "empty", ["render", "-", *render_two], outputs=two_outputs, names=("<stdin>",), stdin=b"")
@@ -1102,6 +1134,7 @@ def execute(binary, case, directory, variant):
         time.sleep(0.05)
     start = time.monotonic()
     process = subprocess.Popen(command, cwd=directory, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, **case.env} if case.env else None,
                                start_new_session=True)
     collected = {"out": 0, "err": bytearray()}
 

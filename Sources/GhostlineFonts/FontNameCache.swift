@@ -93,12 +93,27 @@ public final class FontNameCache: @unchecked Sendable {
         defer { lock.unlock() }
         loadOnce()
         guard let file = answers[query] else { return nil }
-        var info = stat()
-        guard stat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard Self.looksLikeFont(file.path) else {
             answers[query] = nil
             return nil
         }
         return file
+    }
+
+    /// Whether `path` is still a regular file that starts as a font file does (TrueType, OpenType/CFF, a collection,
+    /// WOFF or WOFF2). A remembered answer that fails this is asked of fontconfig again, so a file that was replaced,
+    /// or a cache file that names something other than a font, never reaches FreeType through the cache. (fontconfig
+    /// also knows Type 1 and bitmap fonts; a name answered by one of those is simply asked again every time.)
+    static func looksLikeFont(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var head: [UInt8] = [0, 0, 0, 0]
+        guard head.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, 4) }) == 4 else { return false }
+        return [[0, 1, 0, 0], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8), Array("wOFF".utf8),
+                Array("wOF2".utf8)].contains(head)
     }
 
     /// Records fontconfig's answer and rewrites the file with every answer this process knows.
@@ -201,8 +216,14 @@ public final class FontNameCache: @unchecked Sendable {
     /// Replaces the file atomically: a temporary file beside it, then rename. Any failure leaves the old file.
     private func write(to location: String) {
         guard let stamps else { return }
-        let directory = (location as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Only a regular file (or nothing) is replaced: `GHOSTLINE_FONT_CACHE=/dev/null`, a FIFO or a link must never
+        // be renamed over, whoever runs this.
+        var info = stat()
+        if lstat(location, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return }
+        // The directory by hand: NSString's path methods trap on a one-letter relative path ("c") on Linux.
+        if let slash = location.lastIndex(of: "/"), slash != location.startIndex {
+            try? FileManager.default.createDirectory(atPath: String(location[..<slash]), withIntermediateDirectories: true)
+        }
         let text = Self.format(context: context, stamps: stamps, answers: answers)
         try? Data(text.utf8).write(to: URL(fileURLWithPath: location), options: .atomic)
     }

@@ -15,7 +15,8 @@ import Testing
         init() throws {
             root = NSTemporaryDirectory() + "ghostline-font-names-\(UUID().uuidString)"
             try FileManager.default.createDirectory(atPath: root + "/fonts", withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: font, contents: Data("not really a font".utf8))
+            // An OpenType/CFF file's first four bytes: all the cache looks at before trusting a remembered file.
+            _ = FileManager.default.createFile(atPath: font, contents: Data("OTTO and nothing more".utf8))
             // A fixed time, so a later change to the directory is a different time whatever the clock's resolution.
             setTime(of: watched, seconds: 1_700_000_000)
         }
@@ -86,6 +87,47 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.font, withIntermediateDirectories: false)
         scratch.setTime(of: scratch.watched, seconds: 1_700_000_000)
         #expect(scratch.cache().answer(for: Self.query) == nil, "a directory where the font was")
+    }
+
+    /// A file that no longer starts as a font does (replaced, or named by a forged cache file) is asked again, so it
+    /// never reaches FreeType through the cache.
+    @Test func aRememberedFileThatIsNotAFontIsAskedAgain() throws {
+        let scratch = try Scratch()
+        scratch.cache().remember(FontFile(path: scratch.font), for: Self.query)
+        #expect(scratch.cache().answer(for: Self.query) != nil)
+        try Data("PK\u{3}\u{4} a zip".utf8).write(to: URL(fileURLWithPath: scratch.font))
+        scratch.setTime(of: scratch.watched, seconds: 1_700_000_000)
+        #expect(scratch.cache().answer(for: Self.query) == nil)
+        for (bytes, isFont) in [([0, 1, 0, 0] as [UInt8], true), (Array("true".utf8), true), (Array("ttcf".utf8), true),
+                                (Array("wOFF".utf8), true), (Array("wOF2".utf8), true), (Array("OTT".utf8), false),
+                                (Array("\u{89}PNG".utf8), false)] {
+            try Data(bytes).write(to: URL(fileURLWithPath: scratch.font))
+            #expect(FontNameCache.looksLikeFont(scratch.font) == isFont, "\(bytes)")
+        }
+        #expect(!FontNameCache.looksLikeFont("/dev/zero"))
+        #expect(!FontNameCache.looksLikeFont(scratch.watched))
+    }
+
+    /// The cache replaces only a regular file: a FIFO, a device or a symbolic link at its path stays what it was.
+    @Test func onlyARegularFileIsReplaced() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.root + "/cache", withIntermediateDirectories: true)
+        #expect(mkfifo(scratch.cacheFile, 0o600) == 0)
+        scratch.cache().remember(FontFile(path: scratch.font), for: Self.query)
+        var info = stat()
+        #expect(lstat(scratch.cacheFile, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        try FileManager.default.removeItem(atPath: scratch.cacheFile)
+        let target = scratch.root + "/elsewhere"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: scratch.cacheFile, withDestinationPath: target)
+        scratch.cache().remember(FontFile(path: scratch.font), for: Self.query)
+        #expect(lstat(scratch.cacheFile, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+        // A regular file is replaced.
+        try FileManager.default.removeItem(atPath: scratch.cacheFile)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: scratch.cacheFile))
+        scratch.cache().remember(FontFile(path: scratch.font), for: Self.query)
+        #expect(try String(contentsOfFile: scratch.cacheFile, encoding: .utf8).hasPrefix("ghostline font names 1\n"))
     }
 
     @Test func damagedFilesAreIgnoredAndRewritten() throws {

@@ -54,9 +54,11 @@ struct FontconfigUseTests {
 
     /// The CLI with `environment` added to this process's; both output streams (read one after the other, which is
     /// safe for the few lines these commands print).
-    static func run(_ arguments: [String], environment added: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], environment added: [String: String],
+                    in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = Paths.executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(added) { $1 }
         let out = Pipe(), err = Pipe()
@@ -87,6 +89,11 @@ struct FontconfigUseTests {
         #expect(reused.status == 0, "\(reused.stderr)")
         #expect(reused.stdout.isEmpty, "fontconfig was started: \(reused.stdout.prefix(200))")
         #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+        // A relative path, one letter long, in the working directory (NSString's path methods trapped on it).
+        let relative = try Self.run(["render", Paths.demoScene, "-o", second], environment: ["GHOSTLINE_FONT_CACHE": "c"],
+                                    in: directory)
+        #expect(relative.status == 0, "\(relative.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("c").path))
         // The control: with the cache off, the same render does start fontconfig.
         let off = try Self.run(["render", Paths.demoScene, "-o", second], environment: ["GHOSTLINE_FONT_CACHE": "off", "FC_DEBUG": "1024"])
         #expect(off.stdout.contains(loading))
