@@ -88,7 +88,6 @@ extension PixelDiff {
         var bgKeyA = bg, bgKeyE = bg, bgNearA = true, bgNearE = true
         let noRuns: [Range<Int>] = []
         let skipsEqual = out == nil
-        let bgPair = UInt64(bg) | UInt64(bg) << 32
         if skipsEqual { (mask + rows.lowerBound * width).initialize(repeating: 0, count: rows.count * width) }
         for y in rows {
             let rowBase = y * width
@@ -101,14 +100,21 @@ extension PixelDiff {
                 var x = start
                 while x < stop {
                     let i = rowBase &+ x
-                    // Without a diff image, two equal pixels that are also the background (or equal at all, when
-                    // there is no background) change nothing but a count: step over them two at a time. The mask
-                    // was zeroed above, so skipping its bytes leaves the 0 they would get.
-                    if skipsEqual, x &+ 1 < stop {
-                        let wa = a.pair(i)
-                        if wa == e.pair(i) && (!hasBackground || wa == bgPair) {
-                            if hasBackground { tally.background &+= 2 }
-                            x &+= 2
+                    // Without a diff image, equal pixels change nothing but a count: step over them a run at a
+                    // time. With a background, a run is one colour, so its verdict (near the background or not) is
+                    // the first pixel's; without one, any equal pixels do. The mask was zeroed above, so skipping
+                    // its bytes leaves the 0 they would get.
+                    if skipsEqual {
+                        let pa = a[i]
+                        if pa == e[i] {
+                            if hasBackground {
+                                let run = PixelRuns.uniform(a, e, from: i, count: stop &- x, colour: pa)
+                                if pa != bgKeyA { bgKeyA = pa; bgNearA = pa == bg || FastYIQ.delta(pa, bg) <= backgroundLimit }
+                                if bgNearA { tally.background &+= run }
+                                x &+= run
+                            } else {
+                                x &+= PixelRuns.equal(a, e, from: i, count: stop &- x)
+                            }
                             continue
                         }
                     }

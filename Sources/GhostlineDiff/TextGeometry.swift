@@ -53,6 +53,28 @@ public struct TextGeometry: Sendable {
         return SafeConversion.index(pixels, rule, clampedTo: 0...limit)
     }
 
+    /// Whether `a` and `b` are the same size and hold the same pixels in `region` (the rows and columns
+    /// `inkWindow` reads). Why: every measurement here is a function of those pixels alone, so a region that is
+    /// the same in both images (every label of a passing snapshot) need only be measured once.
+    public func samePixels(in region: LineBand, _ a: RGBAImage, _ b: RGBAImage) -> Bool {
+        guard a.width == b.width, a.height == b.height else { return false }
+        let top = pixelEdge(region.top, .down, limit: a.height), bottom = pixelEdge(region.bottom, .up, limit: a.height)
+        let left = pixelEdge(region.left, .down, limit: a.width), right = pixelEdge(region.right, .up, limit: a.width)
+        guard top < bottom, left < right else { return true }
+        return a.pixels.withUnsafeBytes { ab in
+            b.pixels.withUnsafeBytes { bb in
+                guard let ap = ab.baseAddress, let bp = bb.baseAddress else { return false }
+                let pa = PixelBuffer(base: ap, width: a.width, height: a.height)
+                let pb = PixelBuffer(base: bp, width: b.width, height: b.height)
+                let columns = right - left
+                for y in top..<bottom where PixelRuns.equal(pa, pb, from: y &* a.width &+ left, count: columns) != columns {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
     /// One result per band, in order; nil where the band holds no ink (or lies outside the image). With a
     /// `window` (from `inkWindow`) the pixels it covers are not classified again.
     public func measure(_ bands: [LineBand], in image: RGBAImage, window: InkWindow? = nil) -> [LineInk?] {
@@ -183,27 +205,19 @@ public struct TextGeometry: Sendable {
         image.pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let width = image.width, background = classifier.background
-            let pair = UInt64(background) | UInt64(background) << 32
             for y in rows {
                 let row = base + (y &* width &+ columns.lowerBound) &* 4
                 let count = columns.count
                 var x = 0
                 while x < count {
-                    // Most pixels of a text region are the background: step over them four, then two at a time.
-                    if x &+ 3 < count, row.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self) == pair,
-                       row.loadUnaligned(fromByteOffset: x &* 4 &+ 8, as: UInt64.self) == pair {
-                        x &+= 4
-                        continue
-                    }
-                    if x &+ 1 < count, row.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self) == pair {
-                        x &+= 2
-                        continue
-                    }
                     let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
-                    if p != background {
-                        let c = classifier.coverage(p)
-                        if c >= 0 { body(x, y &- rows.lowerBound, c) }
+                    if p == background {
+                        // Most pixels of a text region are the background: step over its runs eight at a time.
+                        x &+= PixelRuns.uniform(row, from: x, count: count &- x, colour: background)
+                        continue
                     }
+                    let c = classifier.coverage(p)
+                    if c >= 0 { body(x, y &- rows.lowerBound, c) }
                     x &+= 1
                 }
             }

@@ -1,6 +1,6 @@
 import GhostlineImage
 import Testing
-import GhostlineDiff
+@testable import GhostlineDiff
 
 /// Synthetic "text" for the shift tests: words of E-shaped letters (a stem and three 2 px bars, 15 px tall)
 /// whose left and right edges fall part-way into a pixel (covering 0.5 and 0.75 of it, so the edge pixels are
@@ -276,9 +276,11 @@ struct PixelDiffTests {
         #expect(result.differingPixels == 0 && result.comparedPixels == 0 && result.ratio == 0)
     }
 
-    /// Without a diff image the pass steps over equal background pixels two at a time; the counts must be the
-    /// ones the pixel-by-pixel pass (with a diff image) makes, and the compared count the exact one: on crisp
-    /// black rectangles over white, a pixel is compared unless it is white in both images.
+    /// Without a diff image the pass steps over runs of equal pixels; the counts must be the ones the
+    /// pixel-by-pixel pass (with a diff image) makes, and the compared count the exact one: a pixel is compared
+    /// unless it is white, or within the threshold of white, in both images. The shapes put run ends on every
+    /// position of an eight-pixel step: runs of one colour that is not the background (black, mid grey), one that
+    /// counts as background (near-white), and rows that end mid-step (widths 199–201).
     @Test("counts without a diff image equal the pixel-by-pixel ones", arguments: [199, 200, 201])
     func countsWithoutDiffImage(width: Int) throws {
         var render = Canvas(width: width, height: 41), design = Canvas(width: width, height: 41)
@@ -287,6 +289,15 @@ struct PixelDiffTests {
             design.fill(x: x + (w == 1 ? 1 : 0), y: y, width: w, height: h)   // the 1 px stroke moves right
         }
         design.fill(x: 101, y: 5, width: 3, height: 3)                            // only in the design
+        let grey = Color(red: 128, green: 128, blue: 128), nearWhite = Color(red: 250, green: 250, blue: 250)
+        for (i, w) in [7, 8, 9, 15, 16, 17].enumerated() {
+            render.fill(x: 110 + i, y: 12 + i, width: w, height: 1, ink: grey)
+            design.fill(x: 110 + i, y: 12 + i, width: w, height: 1, ink: grey)
+            render.fill(x: 111 + i, y: 20 + i, width: w, height: 1, ink: nearWhite)
+            design.fill(x: 111 + i, y: 20 + i, width: w, height: 1, ink: nearWhite)
+        }
+        render.fill(x: 140, y: 20, width: 25, height: 1, ink: grey)               // grey over near-white in the design
+        design.fill(x: 140, y: 20, width: 25, height: 1, ink: nearWhite)
         var options = DiffOptions(background: .white)
         let drawn = try PixelDiff.compare(render: render.image, design: design.image, options: options)
         options.makeDiffImage = false
@@ -295,8 +306,46 @@ struct PixelDiffTests {
         #expect(counted.comparedPixels == drawn.comparedPixels && counted.differingPixels == drawn.differingPixels)
         #expect(counted.antialiasedPixels == drawn.antialiasedPixels && counted.regions == drawn.regions)
         var inkInEither = 0
-        for i in 0..<(width * 41) where render.image.pixels[i * 4] != 255 || design.image.pixels[i * 4] != 255 { inkInEither += 1 }
+        for i in 0..<(width * 41) where render.image.pixels[i * 4] < 250 || design.image.pixels[i * 4] < 250 { inkInEither += 1 }
         #expect(counted.comparedPixels == inkInEither)
-        #expect(counted.differingPixels + counted.antialiasedPixels == 2 * 9 + 9)   // the moved stroke, the extra block
+        // The moved stroke, the extra block and the grey-for-near-white run.
+        #expect(counted.differingPixels + counted.antialiasedPixels == 2 * 9 + 9 + 25)
+
+        // Without a background every pixel is compared, and runs of any equal pixels are stepped over.
+        var plain = DiffOptions()
+        let plainDrawn = try PixelDiff.compare(render: render.image, design: design.image, options: plain)
+        plain.makeDiffImage = false
+        let plainCounted = try PixelDiff.compare(render: render.image, design: design.image, options: plain)
+        #expect(plainCounted.comparedPixels == width * 41 && plainDrawn.comparedPixels == width * 41)
+        #expect(plainCounted.differingPixels == plainDrawn.differingPixels)
+        #expect(plainCounted.antialiasedPixels == plainDrawn.antialiasedPixels && plainCounted.regions == plainDrawn.regions)
+    }
+
+    /// The runs the passes step over, against a pixel-at-a-time count, from every start and for every length up
+    /// to 40 (so every way a run can end inside or after an eight-pixel step).
+    @Test func pixelRunsMatchACountOnePixelAtATime() {
+        let c: UInt32 = 0xFF80_4020, other: UInt32 = 0xFF80_4021
+        // Pixel i of `a` is `c` except where i % 11 == 10 or i % 23 == 0; `e` differs from `a` where i % 13 == 12.
+        let a: [UInt32] = (0..<300).map { $0 % 11 == 10 || $0 % 23 == 0 ? other : c }
+        let e: [UInt32] = a.indices.map { $0 % 13 == 12 ? (a[$0] == c ? other : c) : a[$0] }
+        func bytes(_ pixels: [UInt32]) -> [UInt8] { pixels.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> ($0 * 8)) } } }
+        let (ab, eb) = (bytes(a), bytes(e))
+        ab.withUnsafeBytes { ar in
+            eb.withUnsafeBytes { er in
+                let pa = PixelBuffer(base: ar.baseAddress!, width: 300, height: 1)
+                let pe = PixelBuffer(base: er.baseAddress!, width: 300, height: 1)
+                for start in 0..<260 {
+                    for count in 0...40 {
+                        let window = start..<(start + count)
+                        let one = window.prefix { a[$0] == c }.count
+                        let both = window.prefix { a[$0] == c && e[$0] == c }.count
+                        let equal = window.prefix { a[$0] == e[$0] }.count
+                        #expect(PixelRuns.uniform(ar.baseAddress!, from: start, count: count, colour: c) == one)
+                        #expect(PixelRuns.uniform(pa, pe, from: start, count: count, colour: c) == both)
+                        #expect(PixelRuns.equal(pa, pe, from: start, count: count) == equal)
+                    }
+                }
+            }
+        }
     }
 }

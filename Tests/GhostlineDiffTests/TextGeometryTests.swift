@@ -163,4 +163,23 @@ struct TextGeometryTests {
         #expect(geometry.lineBands(in: LineBand(id: "d", lineIndex: 0, top: -1e300, bottom: -1e299, left: 0, right: 1),
                                    expectedLines: 1, image: canvas.image) == nil)
     }
+
+    /// A region's pixels compared in both images, as the review decides whether the design's ink need be measured
+    /// again: the same pixels say yes, a change inside the region's pixel rows and columns (its edges included)
+    /// says no, one just outside it says yes, and a different size says no.
+    @Test func samePixelsLooksOnlyInsideTheRegion() {
+        let geometry = TextGeometry(scale: Scale(2), background: .white)
+        var canvas = Canvas(width: 120, height: 80)
+        SyntheticLine().draw(on: &canvas)
+        // Points 5…45 × 10…40 at @2x: pixel columns 10..<90 and rows 20..<80.
+        let region = LineBand(id: "r", lineIndex: 0, top: 10, bottom: 40, left: 5, right: 45)
+        #expect(geometry.samePixels(in: region, canvas.image, canvas.image))
+        for (x, y, inside) in [(10, 20, true), (89, 79, true), (50, 50, true), (9, 50, false), (90, 50, false), (50, 19, false)] {
+            var changed = canvas.image
+            changed[x, y] = Color(red: 1, green: 2, blue: 3)
+            #expect(geometry.samePixels(in: region, canvas.image, changed) == !inside, "pixel \(x), \(y)")
+        }
+        let wider = Canvas(width: 121, height: 80).image
+        #expect(!geometry.samePixels(in: region, Canvas(width: 120, height: 80).image, wider))
+    }
 }
