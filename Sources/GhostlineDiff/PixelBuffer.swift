@@ -31,47 +31,39 @@ enum PixelRuns {
     @inline(__always)
     static func uniform(_ pixels: UnsafeRawPointer, from start: Int, count: Int, colour: UInt32) -> Int {
         let wanted = SIMD8<UInt32>(repeating: colour.littleEndian)
-        var n = 0
-        while n &+ 8 <= count {
-            let v = pixels.loadUnaligned(fromByteOffset: (start &+ n) &* 4, as: SIMD8<UInt32>.self)
-            if !all(v .== wanted) { break }
-            n &+= 8
-        }
-        while n < count, pixels.loadUnaligned(fromByteOffset: (start &+ n) &* 4, as: UInt32.self) == colour.littleEndian {
-            n &+= 1
-        }
-        return n
+        return run(count) { n in all(load(pixels, start &+ n) .== wanted) }
+            single: { n in pixels.loadUnaligned(fromByteOffset: (start &+ n) &* 4, as: UInt32.self) == colour.littleEndian }
     }
 
     /// How many pixels from `start` on, and at most `count`, are `colour` in both `a` and `e`.
     @inline(__always)
     static func uniform(_ a: PixelBuffer, _ e: PixelBuffer, from start: Int, count: Int, colour: UInt32) -> Int {
         let wanted = SIMD8<UInt32>(repeating: colour.littleEndian)
-        var n = 0
-        while n &+ 8 <= count {
-            let offset = (start &+ n) &* 4
-            let va = a.base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
-            let ve = e.base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
-            if !all((va .== wanted) .& (ve .== wanted)) { break }
-            n &+= 8
-        }
-        while n < count, a[start &+ n] == colour, e[start &+ n] == colour { n &+= 1 }
-        return n
+        return run(count) { n in all((load(a.base, start &+ n) .== wanted) .& (load(e.base, start &+ n) .== wanted)) }
+            single: { n in a[start &+ n] == colour && e[start &+ n] == colour }
     }
 
     /// How many pixels from `start` on, and at most `count`, are the same in `a` and `e` (whatever their colours).
     @inline(__always)
     static func equal(_ a: PixelBuffer, _ e: PixelBuffer, from start: Int, count: Int) -> Int {
+        run(count) { n in all(load(a.base, start &+ n) .== load(e.base, start &+ n)) }
+            single: { n in a[start &+ n] == e[start &+ n] }
+    }
+
+    /// The length of the run of pixels 0, 1, … (at most `count`) that pass: eight at a time while `eight(n)` says
+    /// pixels n…n+7 all do, then one at a time by `single`.
+    @inline(__always)
+    private static func run(_ count: Int, eight: (Int) -> Bool, single: (Int) -> Bool) -> Int {
         var n = 0
-        while n &+ 8 <= count {
-            let offset = (start &+ n) &* 4
-            let va = a.base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
-            let ve = e.base.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt32>.self)
-            if !all(va .== ve) { break }
-            n &+= 8
-        }
-        while n < count, a[start &+ n] == e[start &+ n] { n &+= 1 }
+        while n &+ 8 <= count, eight(n) { n &+= 8 }
+        while n < count, single(n) { n &+= 1 }
         return n
+    }
+
+    /// Pixels `index`…`index + 7` as they lie in memory.
+    @inline(__always)
+    private static func load(_ pixels: UnsafeRawPointer, _ index: Int) -> SIMD8<UInt32> {
+        pixels.loadUnaligned(fromByteOffset: index &* 4, as: SIMD8<UInt32>.self)
     }
 }
 
