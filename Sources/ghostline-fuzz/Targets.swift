@@ -116,9 +116,15 @@ func exerciseLayoutJSON(_ bytes: [UInt8]) {
     guard write(bytes, to: path), let labels = try? LabelLines.read(layoutJSON: path) else { return }
     var image = RGBAImage(width: 48, height: 32, fill: .white)
     for x in 4..<40 { for y in 10..<18 { image[x, y] = .black } }
-    let input = DesignReview.Input(render: image, design: image, renderPath: "<fuzz>", designPath: "<fuzz>", scale: .x1,
-                                   background: .white, renderOverlay: nil, labels: labels, scenePath: nil)
-    _ = try? DesignReview.compare(input, options: ReviewOptions())
+    // Against itself (every region the same in both, so measured once) and against the block one row lower and
+    // narrower (regions over it measured in both images).
+    var moved = RGBAImage(width: 48, height: 32, fill: .white)
+    for x in 4..<36 { for y in 11..<19 { moved[x, y] = .black } }
+    for design in [image, moved] {
+        let input = DesignReview.Input(render: image, design: design, renderPath: "<fuzz>", designPath: "<fuzz>", scale: .x1,
+                                       background: .white, renderOverlay: nil, labels: labels, scenePath: nil)
+        _ = try? DesignReview.compare(input, options: ReviewOptions())
+    }
 }
 
 /// The font name cache file every process reads (`FontNameCache`): parsed, its stamps checked, an answer looked up,
