@@ -108,9 +108,9 @@ public struct ContactSheet {
         let scale = first.layout.canvas.scale
         let captionFont: Font
         do {
-            captionFont = try renderer.fonts.font(FontLocator.locate(family: "Inter", weight: .semibold))
+            captionFont = try renderer.fonts.library.font(renderer.fonts.locator.locate(family: "Inter", weight: .semibold))
         } catch {
-            captionFont = try renderer.fonts.font(FontLocator.locate(family: "DejaVu Sans"))
+            captionFont = try renderer.fonts.library.font(renderer.fonts.locator.locate(family: "DejaVu Sans"))
         }
         var palette = Palette()
         let caption = TextStyle(font: captionFont, pointSize: 13, paint: palette.add(Color(red: 0x3C, green: 0x3C, blue: 0x43)))

@@ -27,9 +27,9 @@ public enum DebugLegend {
         guard !shown.isEmpty, image.width > 0 else { return image }
         let font: Font
         do {
-            font = try renderer.fonts.font(FontLocator.locate(family: "Inter"))
+            font = try renderer.fonts.library.font(renderer.fonts.locator.locate(family: "Inter"))
         } catch {
-            guard let fallback = try? renderer.fonts.font(FontLocator.locate(family: "DejaVu Sans")) else { return image }
+            guard let fallback = try? renderer.fonts.library.font(renderer.fonts.locator.locate(family: "DejaVu Sans")) else { return image }
             font = fallback
         }
         var palette = Palette()

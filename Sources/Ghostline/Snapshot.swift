@@ -9,12 +9,21 @@ import GhostlineScene
 /// The pipeline in one place: scene file → layout → pixels → PNG. The CLI is a thin shell over this, and a
 /// testing library can call it the same way.
 public struct SnapshotRenderer: Sendable {
-    public var fonts: FontLibrary
+    /// The font world scenes are resolved in.
+    public var fonts: FontContext
     public var renderer: Renderer
 
-    public init(fonts: FontLibrary = .shared, glyphCache: GlyphCache = .shared) {
+    /// A renderer that resolves scenes in `fonts` and keeps glyph bitmaps in `glyphCache` (both the caller's; a
+    /// ``GhostlineSession`` owns one of each).
+    public init(fonts: FontContext, glyphCache: GlyphCache) {
         self.fonts = fonts
         self.renderer = Renderer(glyphCache: glyphCache)
+    }
+
+    /// A renderer with a font world and glyph cache of its own, seeing the system's fonts. Nothing is shared with any
+    /// other renderer: callers that render many scenes should keep one (or a ``GhostlineSession``) and reuse it.
+    public init() {
+        self.init(fonts: FontContext(), glyphCache: GlyphCache())
     }
 
     public func loadScene(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {

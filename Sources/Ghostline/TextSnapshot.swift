@@ -84,7 +84,7 @@ public struct TextSnapshot: Sendable {
 
     /// The scene, resolved: with a `width`, a canvas that wide plus the padding; without one, the label is laid
     /// out unconstrained first and the canvas is as wide as its longest line.
-    public func scene(loader: SceneLoader = SceneLoader(), overrides: SceneOverrides = SceneOverrides(),
+    public func scene(loader: SceneLoader, overrides: SceneOverrides = SceneOverrides(),
                       directory: String = FileManager.default.currentDirectoryPath) throws(TextSnapshotError) -> Scene {
         try validate()
         do {

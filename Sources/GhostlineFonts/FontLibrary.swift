@@ -11,10 +11,9 @@ public final class FontLibrary: @unchecked Sendable {
     private let lock = NSLock()
     private var fonts: [Key: Font] = [:]
 
+    /// An empty library. Each ``FontContext`` owns one; there is no process-wide library, so two contexts never
+    /// share state they did not ask to share.
     public init() {}
-
-    /// A process-wide library for callers that don't manage their own.
-    public static let shared = FontLibrary()
 
     public func font(_ file: FontFile, metricsOverride: FontMetricsOverride? = nil) throws(FontError) -> Font {
         let key = Key(file: file, override: metricsOverride.flatMap { $0.isEmpty ? nil : $0 })

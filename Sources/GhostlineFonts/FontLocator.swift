@@ -8,12 +8,15 @@ public struct FontFile: Hashable, Sendable, Codable {
     public init(path: String, faceIndex: Int = 0) { self.path = path; self.faceIndex = faceIndex }
 }
 
-/// Finds installed fonts by family and weight (or PostScript name) through fontconfig, the way Linux desktop
-/// applications do, so scenes can say `font: Inter` instead of a path.
+/// Finds fonts by family and weight (or PostScript name) through fontconfig, the way Linux desktop applications do,
+/// so scenes can say `font: Inter` instead of a path.
 ///
-/// fontconfig always answers with *some* font; the locator checks the answer's family and refuses a stand-in,
-/// because silently laying out "Inter" with DejaVu would make every number downstream wrong.
-public enum FontLocator {
+/// Each locator owns its own fontconfig configuration, built from a ``FontSet``: the system's configuration
+/// (`FcInitLoadConfigAndFonts`), optionally with directories added, or a bare configuration holding only the given
+/// directories (no file under /etc/fonts is read). Two locators with different font sets answer independently in one
+/// process. fontconfig always answers with *some* font; the locator checks the answer's family and refuses a
+/// stand-in, because silently laying out "Inter" with DejaVu would make every number downstream wrong.
+public final class FontLocator: @unchecked Sendable {
     /// Debian packages that provide the families Ghostline's fixtures and docs use; named in "not installed" errors.
     public static let debianPackages: [(familyPrefix: String, package: String)] = [
         ("Inter", "fonts-inter"),
@@ -28,8 +31,22 @@ public enum FontLocator {
         debianPackages.first { family.lowercased().hasPrefix($0.familyPrefix.lowercased()) }?.package
     }
 
+    /// The fonts this locator can see.
+    public let fontSet: FontSet
+
+    /// Creates a locator for `fontSet`. Nothing is loaded until the first look-up: a scene that names only font
+    /// files never pays for fontconfig. `environment` decides where fontconfig's answers are kept between processes
+    /// (`GHOSTLINE_FONT_CACHE`, the XDG cache directory; see ``FontNameCache``); only the plain system font set uses
+    /// that cache, because its validation knows fontconfig's own configuration and nothing added to it.
+    public init(fontSet: FontSet = .system, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.fontSet = fontSet
+        self.environment = environment
+    }
+
+    private let environment: [String: String]
+
     /// The installed font of `family` closest to `weight` (upright unless `italic`).
-    public static func locate(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
+    public func locate(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
         let found: FontFile? = withConfig { config in
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -41,17 +58,17 @@ public enum FontLocator {
             var result = FcResultMatch
             guard let match = FcFontMatch(config, pattern, &result), result == FcResultMatch else { return nil }
             defer { FcPatternDestroy(match) }
-            guard familyNames(of: match).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+            guard Self.familyNames(of: match).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
                 return nil
             }
-            return fontFile(of: match)
+            return Self.fontFile(of: match)
         }
-        guard let found else { throw .familyNotInstalled(family: family, package: debianPackage(forFamily: family)) }
+        guard let found else { throw .familyNotInstalled(family: family, package: Self.debianPackage(forFamily: family)) }
         return found
     }
 
-    /// The installed font whose PostScript name is `postScriptName` (e.g. `Inter-SemiBold`), if any.
-    public static func locate(postScriptName: String) -> FontFile? {
+    /// The font whose PostScript name is `postScriptName` (e.g. `Inter-SemiBold`), if this locator sees one.
+    public func locate(postScriptName: String) -> FontFile? {
         withConfig { config in
             guard let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -65,7 +82,7 @@ public enum FontLocator {
             let count = Int(list.pointee.nfont)
             guard count > 0, let fonts = list.pointee.fonts else { return nil }
             // Several copies may be installed; pick the lexicographically first path so the answer is stable.
-            return (0..<count).compactMap { fonts[$0].flatMap(fontFile(of:)) }
+            return (0..<count).compactMap { fonts[$0].flatMap(Self.fontFile(of:)) }
                 .min { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
         }
     }
@@ -73,13 +90,13 @@ public enum FontLocator {
     /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`) at the
     /// weight and slant asked for.
     ///
-    /// Each answer is remembered for the life of the process. Why: a suite resolves the same few names for every
+    /// Each answer is remembered for the life of the locator. Why: a suite resolves the same few names for every
     /// one of hundreds of scenes, and each fontconfig query (a list of every face, then a match) cost a twentieth of
-    /// a card's check. fontconfig itself reads its configuration once per process, so it would not see a font
-    /// installed meanwhile either: remembering changes no answer. Fonts found are also kept on disk for the next
-    /// process (`FontNameCache`, which says when it trusts them), so a process whose names are all known there
-    /// never starts fontconfig.
-    public static func locate(name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
+    /// a card's check. fontconfig reads its configuration once per locator, so it would not see a font installed
+    /// meanwhile either: remembering changes no answer. For the system font set, fonts found are also kept on disk
+    /// for the next process (``FontNameCache``, which says when it trusts them), so a process whose names are all
+    /// known there never starts fontconfig.
+    public func locate(name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
         let key = NameQuery(name: name, weight: weight, italic: italic)
         answersLock.lock()
         let known = answers[key]
@@ -88,40 +105,48 @@ public enum FontLocator {
         let answer = Result { () throws(FontError) -> FontFile in try lookUp(name: name, weight: weight, italic: italic) }
         answersLock.lock()
         answers[key] = answer
-        lookUps[key, default: 0] += 1
+        lookUpCounts[key, default: 0] += 1
         answersLock.unlock()
         return try answer.get()
     }
 
-    /// How many times `locate(name:weight:italic:)` has looked beyond this process's memory (the on-disk cache, then
+    /// How many times `locate(name:weight:italic:)` has looked beyond this locator's memory (the on-disk cache, then
     /// fontconfig) for this name, weight and slant (tests read it).
-    public static func lookUps(name: String, weight: FontWeight = .regular, italic: Bool = false) -> Int {
+    public func lookUps(name: String, weight: FontWeight = .regular, italic: Bool = false) -> Int {
         answersLock.lock()
         defer { answersLock.unlock() }
-        return lookUps[NameQuery(name: name, weight: weight, italic: italic)] ?? 0
+        return lookUpCounts[NameQuery(name: name, weight: weight, italic: italic)] ?? 0
     }
 
     private typealias NameQuery = FontNameCache.Query
-    private nonisolated(unsafe) static var answers: [NameQuery: Result<FontFile, FontError>] = [:]
-    private nonisolated(unsafe) static var lookUps: [NameQuery: Int] = [:]
-    private static let answersLock = NSLock()
+    private var answers: [NameQuery: Result<FontFile, FontError>] = [:]
+    private var lookUpCounts: [NameQuery: Int] = [:]
+    private let answersLock = NSLock()
 
-    /// The on-disk answers this process reads and adds to (`GHOSTLINE_FONT_CACHE`, else the per-user cache).
-    static let nameCache = FontNameCache(
-        location: FontNameCache.defaultLocation(ProcessInfo.processInfo.environment),
-        context: FontNameCache.context(ProcessInfo.processInfo.environment, fontconfigVersion: Int(FcGetVersion())),
-        watchedPaths: { watchedPaths(environment: ProcessInfo.processInfo.environment) })
+    /// The on-disk answers this locator reads and adds to (`GHOSTLINE_FONT_CACHE`, else the per-user cache); nil for a
+    /// font set other than the plain system one.
+    private lazy var nameCache: FontNameCache? = {
+        guard fontSet.isPlainSystem else { return nil }
+        let environment = self.environment
+        return FontNameCache(
+            location: FontNameCache.defaultLocation(environment),
+            context: FontNameCache.context(environment, fontconfigVersion: Int(FcGetVersion())),
+            watchedPaths: { [unowned self] in self.watchedPaths() })
+    }()
+    private let nameCacheLock = NSLock()
 
-    private static func lookUp(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
+    private func lookUp(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
         let query = NameQuery(name: name, weight: weight, italic: italic)
+        nameCacheLock.lock()
         let cache = nameCache
-        if let known = cache.answer(for: query) { return known }
+        nameCacheLock.unlock()
+        if let known = cache?.answer(for: query) { return known }
         let found = try askFontconfig(name: name, weight: weight, italic: italic)
-        cache.remember(found, for: query)
+        cache?.remember(found, for: query)
         return found
     }
 
-    private static func askFontconfig(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
+    private func askFontconfig(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
         let face = locate(postScriptName: name)
         if weight == .regular && !italic, let face { return face }
         do {
@@ -135,39 +160,56 @@ public enum FontLocator {
 
     // MARK: fontconfig plumbing
 
-    /// fontconfig's configuration is process-wide and not thread-safe to initialise; one lock guards it.
-    private nonisolated(unsafe) static var config: OpaquePointer?
-    private nonisolated(unsafe) static var loads = 0
-    private static let lock = NSLock()
+    /// This locator's configuration, built on first use; nil after a failed build (every look-up then finds nothing,
+    /// quickly).
+    private var config: OpaquePointer?
+    private var loads = 0
+    /// fontconfig configurations are not safe to build or query from two threads at once; one lock per locator.
+    private let lock = NSLock()
 
-    /// How many times this process has loaded fontconfig's configuration: 0 until a font is first looked up by name
-    /// (or for a character no listed font has), 1 from then on. Loading parses every file under /etc/fonts, which is
-    /// most of what fontconfig costs a render (3–4 ms), so a scene that names only font files must never do it, and
-    /// no process does it twice. Tests read this to prove both.
-    public static var configurationLoads: Int {
+    deinit {
+        if let config { FcConfigDestroy(config) }
+    }
+
+    /// How many times this locator has built its fontconfig configuration: 0 until a font is first looked up by name
+    /// (or for a character no listed font has), 1 from then on. Building the system's parses every file under
+    /// /etc/fonts, which is most of what fontconfig costs a render (3–4 ms), so a scene that names only font files
+    /// must never do it, and no locator does it twice. Tests read this to prove both.
+    public var configurationLoads: Int {
         lock.lock()
         defer { lock.unlock() }
         return loads
     }
 
-    /// Runs `body` with fontconfig's configuration, loading it on first use. Nothing else in Ghostline calls
+    /// Runs `body` with this locator's configuration, building it on first use. Nothing else in Ghostline calls
     /// fontconfig, so a scene that names only font files never pays for it.
-    static func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
+    func withConfig<T>(_ body: (OpaquePointer) -> T?) -> T? {
         lock.lock()
         defer { lock.unlock() }
         if loads == 0 {
-            // Once, even when it fails (no configuration at all): every later look-up then finds nothing, quickly.
-            config = FcInitLoadConfigAndFonts()
             loads += 1
+            config = Self.buildConfig(fontSet)
         }
         guard let config else { return nil }
         return body(config)
     }
 
+    /// The system's configuration with `directories` added, or (without system fonts) an empty configuration holding
+    /// only `directories`: no configuration file is parsed, so no substitution rule, alias or font from elsewhere on
+    /// the machine can take part.
+    private static func buildConfig(_ fontSet: FontSet) -> OpaquePointer? {
+        let config: OpaquePointer? = fontSet.systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate()
+        guard let config else { return nil }
+        for directory in fontSet.directories {
+            _ = FcConfigAppFontAddDir(config, directory)
+        }
+        return config
+    }
+
     /// What fontconfig's answers depend on, on disk: every configuration file and directory it read, every font
     /// directory it scans (listed even when missing, so creating one is seen), and the per-user configuration
     /// places fontconfig's default configuration includes if they exist.
-    static func watchedPaths(environment: [String: String]) -> [String] {
+    func watchedPaths() -> [String] {
         var paths: [String] = withConfig { config -> [String] in
             var paths: [String] = []
             for list in [FcConfigGetConfigFiles(config), FcConfigGetConfigDirs(config), FcConfigGetFontDirs(config)] {

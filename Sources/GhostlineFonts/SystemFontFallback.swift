@@ -5,7 +5,7 @@ import Foundation
 /// Linux asks it (a pattern with the character set, the language, the weight and slant — no family — sorted
 /// with `FcFontSort`, then the first font whose character set really covers the characters).
 ///
-/// Answers are cached per question, so a paragraph of Japanese asks fontconfig once per distinct character at
+/// Answers are cached per question (per fallback, so per font context), so a paragraph of Japanese asks fontconfig once per distinct character at
 /// most, and the same installed fonts always give the same answer.
 public final class SystemFontFallback: @unchecked Sendable {
     /// What is asked: the characters of one grapheme cluster (ignorable ones left out), and the style.
@@ -27,33 +27,33 @@ public final class SystemFontFallback: @unchecked Sendable {
 
     private let lock = NSLock()
     private var answers: [Query: FontFile?] = [:]
+    /// Whose configuration is asked: the fallback sees exactly the fonts its locator sees.
+    private let locator: FontLocator
 
-    public init() {}
-
-    /// One cache for the process: fontconfig's configuration is process-wide too.
-    public static let shared = SystemFontFallback()
+    /// A fallback that asks `locator`'s fontconfig configuration.
+    public init(locator: FontLocator) { self.locator = locator }
 
     /// The font fontconfig picks for `query`, or nil when no installed font covers its characters.
     public func font(for query: Query) -> FontFile? {
         lock.lock()
         if let known = answers[query] { lock.unlock(); return known }
         lock.unlock()
-        let answer = Self.ask(query)
+        let answer = ask(query)
         lock.lock()
         answers[query] = answer
         lock.unlock()
         return answer
     }
 
-    private static func ask(_ query: Query) -> FontFile? {
+    private func ask(_ query: Query) -> FontFile? {
         guard !query.scalars.isEmpty else { return nil }
-        return FontLocator.withConfig { config -> FontFile? in
+        return locator.withConfig { config -> FontFile? in
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
             for scalar in query.scalars { FcCharSetAddChar(charset, scalar) }
             FcPatternAddCharSet(pattern, FC_CHARSET, charset)
             if query.emoji { FcPatternAddString(pattern, FC_FAMILY, "emoji") }
-            FcPatternAddString(pattern, FC_LANG, fontconfigLanguage(query.language))
+            FcPatternAddString(pattern, FC_LANG, Self.fontconfigLanguage(query.language))
             FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(query.weight)))
             FcPatternAddInteger(pattern, FC_SLANT, query.italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
             FcConfigSubstitute(config, pattern, FcMatchPattern)

@@ -30,9 +30,6 @@ public final class GlyphCache: @unchecked Sendable {
     /// - Parameter byteBudget: the most bitmap bytes kept (256 MiB by default: thousands of large CJK glyphs).
     public init(byteBudget: Int = 256 << 20) { self.byteBudget = byteBudget }
 
-    /// The process-wide cache every ``Renderer`` uses unless given another.
-    public static let shared = GlyphCache()
-
     /// Returns the bitmap of `glyph` in `font` at `pixelsPerEm`, shifted right by `bin` quarter pixels, rendering it
     /// on a miss.
     ///

@@ -57,7 +57,7 @@ public struct Renderer: Sendable {
     public var glyphCache: GlyphCache
 
     /// Creates a renderer that uses `glyphCache` for glyph bitmaps.
-    public init(glyphCache: GlyphCache = .shared) { self.glyphCache = glyphCache }
+    public init(glyphCache: GlyphCache) { self.glyphCache = glyphCache }
 
     /// Paints `layout` into a new image of the canvas's size in pixels, in drawing order (a stack before its
     /// children), then draws the requested guides on top.

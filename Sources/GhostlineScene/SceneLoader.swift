@@ -5,11 +5,11 @@ import GhostlineFonts
 /// `SceneResolver` (fonts, images, Dynamic Type → a `Scene`). The description can be resolved again with other
 /// overrides (the Dynamic Type contact sheet resolves one description twelve times).
 public struct SceneLoader {
-    /// Where fonts are opened and cached; the process-wide library by default.
-    public var fonts: FontLibrary
+    /// The font world names are found in and fonts are opened through (the caller's: there is no process-wide one).
+    public var fonts: FontContext
 
-    /// Creates a loader that opens fonts through `fonts`.
-    public init(fonts: FontLibrary = .shared) { self.fonts = fonts }
+    /// Creates a loader that finds and opens fonts through `fonts`.
+    public init(fonts: FontContext) { self.fonts = fonts }
 
     /// The largest scene file read: far beyond any hand-written scene, and a guard against reading a device.
     public static let maximumFileBytes = 16 << 20

@@ -105,7 +105,7 @@ struct SuiteBench {
         }
         let base = try String(contentsOfFile: scene, encoding: .utf8)
         let directory = URL(fileURLWithPath: scene).deletingLastPathComponent().path
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         var names: [String] = [], failing = 0
         for i in 0..<entries {
             let name = String(format: "screen-%03d", i)

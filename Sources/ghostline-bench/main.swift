@@ -65,7 +65,7 @@ func benchMain() throws {
     if arguments.first == "--long-text" {
         // Layout cost against text length: one label of N words, Latin only and mixed (Arabic, Japanese, emoji —
         // fallback and bidi at work), broken at 320 pt. Linear means the per-word time stays flat as N grows.
-        let inter = try FontLibrary.shared.font(FontLocator.locate(name: "Inter"))
+        let inter = try GhostlineSession().fonts.font(named: "Inter")
         let latin = ["Line", "spacing", "is", "trickier", "than", "it", "looks."]
         let mixed = ["Hello", "مرحبا", "world", "日本語の", "テキスト", "👍🏽", "and", "שלום", "again."]
         print("Long text: one label, 320 pt wide, uikit model, median of 3")
@@ -90,7 +90,7 @@ func benchMain() throws {
 
 
     // MARK: In-process stages (the process is up, fonts are open, the glyph cache is warm after the first run).
-    let renderer = SnapshotRenderer()
+    let renderer = GhostlineSession().renderer
     let scene = try renderer.loadScene(path: scenePath)
     var layoutTimes: [Double] = [], rasterTimes: [Double] = [], encodeTimes: [Double] = [], coldLoad: [Double] = []
     var image = try renderer.render(scene).image
@@ -103,7 +103,7 @@ func benchMain() throws {
     for _ in 0..<max(3, iterations / 10) {
         // Scene load with fresh caches: YAML, fontconfig look-ups and font parsing, no glyphs cached.
         coldLoad.append(try milliseconds {
-            let fresh = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+            let fresh = GhostlineSession().renderer
             let s = try fresh.loadScene(path: scenePath)
             _ = try PNGCodec.encode(try fresh.render(s).image)
         })

@@ -39,7 +39,8 @@ let fuzzTargets: [FuzzTarget] = [
                exercise: exerciseFontNames),
 ]
 
-let fonts = FontLibrary()
+/// One session for the fuzzing process: its fonts and glyphs stay warm between inputs, as in a suite.
+let session = GhostlineSession()
 /// Files the parsers that take a path read from; in memory where the system has a tmpfs.
 let scratch: URL = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
@@ -52,8 +53,8 @@ let scratch: URL = {
 func exerciseScene(_ bytes: [UInt8]) {
     guard let text = String(bytes: bytes, encoding: .utf8) else { return }
     let path = scratch.appendingPathComponent("scene.yaml").path
-    guard let scene = try? SceneLoader(fonts: fonts).parse(text, path: path) else { return }
-    _ = try? SnapshotRenderer(fonts: fonts).render(scene)
+    guard let scene = try? session.loader.parse(text, path: path) else { return }
+    _ = try? session.renderer.render(scene)
 }
 
 /// The image reader (all three formats: the format comes from the bytes); with `streaming`, also the PNG row
@@ -182,11 +183,11 @@ func exerciseText(_ bytes: [UInt8]) {
                   baseWritingDirection: directions[Int(b[2]) % 3])
         }
     }
-    guard let scene = try? SceneLoader(fonts: fonts).resolve(description) else { return }
+    guard let scene = try? session.loader.resolve(description) else { return }
     // Layout for every input; pixels for one in eight (rasterizing is most of the time, and it is the label
     // pipeline that is fuzzed here: the raster has its own inputs in every other target's scenes).
     if b[6] & 7 == 0 {
-        _ = try? SnapshotRenderer(fonts: fonts).render(scene)
+        _ = try? session.renderer.render(scene)
     } else {
         _ = scene.layout()
     }

@@ -46,44 +46,12 @@ struct MetricsCommand: ParsableCommand {
         guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
         guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
         let override = try metricsOverride.map(Self.parseOverride)
-        var file: FontFile
-        if FileManager.default.fileExists(atPath: font) {
-            file = FontFile(path: font, faceIndex: faceIndex ?? 0)
-        } else if font.contains("/") || font.hasSuffix(".ttf") || font.hasSuffix(".otf") || font.hasSuffix(".ttc") {
-            throw CLIError("\(font): font file not found; check the path")
-        } else {
-            do { file = try FontLocator.locate(name: font) } catch { throw CLIError(error) }
-            // A face asked for by index is a face of the file the name found, checked like any other, never ignored.
-            if let faceIndex { file = FontFile(path: file.path, faceIndex: faceIndex) }
-        }
-        let loaded: Font
-        do { loaded = try Font(path: file.path, faceIndex: file.faceIndex, metricsOverride: override) } catch { throw CLIError(error) }
-        let m = loaded.metrics(pointSize: size, source: source)
-        let s = Scale(scale)
-        let t = loaded.tables
-        let value: JSONValue = .object([
-            ("file", .string(loaded.path)), ("faceIndex", .integer(loaded.faceIndex)),
-            ("family", .string(loaded.familyName)), ("style", .string(loaded.styleName)),
-            ("postScriptName", .string(loaded.postScriptName)),
-            ("source", .string(source.rawValue)), ("size", .number(size)), ("unitsPerEm", .integer(m.unitsPerEm)),
-            ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
-            ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
-            ("units", .object([
-                ("ascender", .integer(t.vertical(source).ascender)), ("descender", .integer(t.vertical(source).descender)),
-                ("lineGap", .integer(t.vertical(source).lineGap)), ("capHeight", .integer(t.capHeight)),
-                ("xHeight", .integer(t.xHeight)), ("capHeightSource", .string(t.capHeightSource)),
-            ])),
-            ("useTypoMetrics", .bool(t.useTypoMetrics)),
-            ("overridden", .bool(loaded.metricsOverride != nil)),
-            ("pixelRounding", .object([
-                ("scale", .integer(scale)),
-                ("labelHeight", .number(UIKitRounding.labelHeight(m, scale: s))),
-                ("firstBaseline", .number(UIKitRounding.firstBaselineOffset(m, scale: s))),
-                ("capHeightInset", .number(UIKitRounding.capHeightInset(m, scale: s))),
-                ("naiveCapHeightInset", .number(UIKitRounding.naiveCapHeightInset(m))),
-            ])),
-        ])
-        print(value.serialized())
+        let report: FontMetricsReport
+        do {
+            report = try GhostlineSession().metrics(font: font, faceIndex: faceIndex, size: size, scale: Scale(scale),
+                                                    source: source, metricsOverride: override)
+        } catch { throw CLIError(error.description) }
+        print(report.json.serialized())
     }
 
     static func parseOverride(_ text: String) throws -> FontMetricsOverride {

@@ -144,19 +144,20 @@ struct FontLoadingTests {
     }
 
     @Test func fontconfigFindsInterByFamilyAndWeight() throws {
-        let regular = try FontLocator.locate(family: "Inter", weight: .regular)
+        let locator = FontLocator()
+        let regular = try locator.locate(family: "Inter", weight: .regular)
         #expect(regular.path.hasSuffix("/Inter-Regular.otf"))
-        let semibold = try FontLocator.locate(family: "Inter", weight: .semibold)
+        let semibold = try locator.locate(family: "Inter", weight: .semibold)
         #expect(semibold.path.hasSuffix("/Inter-SemiBold.otf"))
-        let byPostScriptName = try FontLocator.locate(name: "Inter-SemiBold")
+        let byPostScriptName = try locator.locate(name: "Inter-SemiBold")
         #expect(byPostScriptName.path == semibold.path)
-        let dejavu = try FontLocator.locate(family: "DejaVu Sans")
+        let dejavu = try locator.locate(family: "DejaVu Sans")
         #expect(dejavu.path.hasSuffix("/DejaVuSans.ttf"))
     }
 
     @Test func unknownFamilyNamesThePackageToInstall() {
         #expect(throws: FontError.familyNotInstalled(family: "No Such Family Xyz", package: nil)) {
-            try FontLocator.locate(family: "No Such Family Xyz")
+            try FontLocator().locate(family: "No Such Family Xyz")
         }
         #expect(FontError.familyNotInstalled(family: "Inter", package: "fonts-inter").description.contains("apt-get install fonts-inter"))
     }

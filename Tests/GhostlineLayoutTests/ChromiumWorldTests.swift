@@ -48,7 +48,8 @@ struct ChromiumWorldFixture: Decodable {
 
 @Suite("css model matches Chromium on real-world text")
 struct ChromiumWorldTests {
-    static let fonts = FontLibrary()
+    static let context = FontContext()
+    static var fonts: FontLibrary { context.library }
 
     static func input(_ c: ChromiumWorldFixture.Case, scale: Scale) throws -> LabelLayouter.Input {
         let base = TextStyle(font: try fonts.font(path: c.style.font!), pointSize: c.style.size!,
@@ -79,7 +80,7 @@ struct ChromiumWorldTests {
         case "auto": paragraph.baseWritingDirection = .natural
         default: paragraph.baseWritingDirection = .leftToRight
         }
-        let fallback = FontFallback(fonts: try (c.fallback ?? []).map { try fonts.font(path: $0) }, library: fonts)
+        let fallback = FontFallback(fonts: try (c.fallback ?? []).map { try fonts.font(path: $0) }, context: Self.context)
         return LabelLayouter.Input(text: text, paragraph: paragraph, model: .css, scale: scale, fallback: fallback)
     }
 

@@ -8,7 +8,9 @@ import Testing
 /// never splits a cluster, emoji sequences, soft hyphens, tabs, U+FEFF, kerning at a line break.
 @Suite("Real-world text in the label pipeline")
 struct WorldTextTests {
-    static let library = FontLibrary()
+    /// The system's fonts, for the fallback cases (the fonts named by path below come from Debian's packages).
+    static let context = FontContext()
+    static var library: FontLibrary { context.library }
     static func font(_ name: String, override: FontMetricsOverride? = nil) -> Font {
         try! library.font(path: "/usr/share/fonts/opentype/inter/\(name).otf", metricsOverride: override)
     }
@@ -16,7 +18,7 @@ struct WorldTextTests {
     static let emoji = try! library.font(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
     func layout(_ text: AttributedText, width: Double? = 1000, paragraph: ParagraphStyle = ParagraphStyle(),
-                model: LayoutModel = .uikit, scale: Scale = .x3, fallback: FontFallback = FontFallback()) -> LabelLayout {
+                model: LayoutModel = .uikit, scale: Scale = .x3, fallback: FontFallback = FontFallback(context: Self.context)) -> LabelLayout {
         LabelLayouter.layout(.init(text: text, paragraph: paragraph, model: model, scale: scale, fallback: fallback), width: width)
     }
 

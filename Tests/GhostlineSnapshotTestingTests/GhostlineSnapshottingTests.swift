@@ -13,7 +13,7 @@ import Testing
 struct GhostlineSnapshottingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func scene(_ path: String) throws -> SceneDescription {
-        try SceneLoader(fonts: FontLibrary()).describe(path: root.appendingPathComponent(path).path)
+        try SceneLoader(fonts: FontContext()).describe(path: root.appendingPathComponent(path).path)
     }
 
     func scratch() throws -> String {

@@ -14,7 +14,7 @@ import Testing
 /// its baseline 49 / 3 = 16.333 below its top (R2, R3; see SceneLayoutTests).
 @Suite("Baseline-relative vertical stacks")
 struct BaselineRelativeTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     static let article = """
     canvas: { width: 300 }

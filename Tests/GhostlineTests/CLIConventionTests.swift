@@ -68,7 +68,7 @@ struct CLIConventionTests {
 
     /// Scene values too: `Center`, CSS's `pre-wrap` and Swift's `.trailing` are `center`, `preWrap`, `trailing`.
     @Test func sceneEnumValuesMatchInAnySpelling() throws {
-        let loader = SceneLoader()
+        let loader = SceneLoader(fonts: FontContext())
         func layoutJSON(_ alignment: String, _ whiteSpace: String) throws -> String {
             let yaml = """
             canvas: { width: 200, scale: 2 }

@@ -21,7 +21,7 @@ struct DemoSnapshotTests {
     /// as a render alone.
     @Test func rendersIdenticallyFromTwoThreadsAtOnce() throws {
         let reference = try renderIsolated(Paths.demoScene).png
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             do {
@@ -56,7 +56,7 @@ struct DemoSnapshotTests {
     /// descender: "P" and "D"), the lowest row with ink is the pixel row just above the baseline, and the highest
     /// is round(capHeight × 3) rows above the baseline (±1 for anti-aliasing at the overshoot).
     @Test func capitalsSitOnTheLayoutBaselines() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let scene = try renderer.loadScene(path: Paths.demoScene)
         let (layout, image) = try renderer.render(scene)
         let labels = layout.elements.filter { $0.kind == .label }
@@ -102,14 +102,14 @@ final class ResultBox: @unchecked Sendable {
 @Suite("Recorded example renders")
 struct ExampleSnapshotTests {
     @Test func featuresSceneWithGuides() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
         let image = try renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
         try compare(image, toRecorded: "features@2x.png")
     }
 
     @Test func dynamicTypeContactSheet() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let sheet = ContactSheet(renderer: renderer)
         let cells = try sheet.cells(scenePath: Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path,
                                     overrides: SceneOverrides(scale: .x1))
@@ -118,7 +118,7 @@ struct ExampleSnapshotTests {
 
     /// The README's "World text" picture: runs, emoji sequences, Arabic and Japanese through font fallback.
     @Test func worldTextScene() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/world-text.yaml").path)
         try compare(try renderer.render(scene).image, toRecorded: "world-text@2x.png")
     }
@@ -126,7 +126,7 @@ struct ExampleSnapshotTests {
     /// The README's Dynamic Type comparison: the same text styles in uikit (the font's own line height, as UIKit)
     /// and css (the HIG table's, as the design kits), side by side with their baselines.
     @Test func textStyleLineHeightsByModel() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let path = Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path
         let renders = try [LayoutModel.uikit, .css].map { model in
             try renderer.render(renderer.loadScene(path: path, overrides: SceneOverrides(scale: .x2, model: model)),
@@ -156,7 +156,7 @@ struct ExampleSnapshotTests {
 extension ExampleSnapshotTests {
     /// The README's ghost: the card without line-height handling over the Chromium design export.
     @Test func ghostOfTheCardWithoutLineHeight() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init())
+        let renderer = SnapshotRenderer()
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path)
         let (layout, image) = try renderer.render(scene)
         let design = try PNGCodec.read(contentsOf: ReviewTests.design)

@@ -50,7 +50,7 @@ struct DesignTokensTests {
         #expect(try String(contentsOfFile: guide, encoding: .utf8).contains("# Not styles (listed, not imported)"))
         let scene = directory.appendingPathComponent("scene.yaml")
         try Data("include: guide.yaml\ncanvas: { width: 300 }\nroot:\n  children:\n    - label: { id: t, text: Title, style: typography.title }\n".utf8).write(to: scene)
-        let layout = try SceneLoader(fonts: FontLibrary()).load(path: scene.path).layout()
+        let layout = try SceneLoader(fonts: FontContext()).load(path: scene.path).layout()
         let title = try #require(layout.elements.first { $0.id == "t" }?.labelLayout)
         #expect(title.font.postScriptName == "Inter-SemiBold" && title.metrics.pointSize == 28)
     }

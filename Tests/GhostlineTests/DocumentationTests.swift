@@ -22,7 +22,7 @@ struct DocumentationTests {
         ["`", ":", " ", "."].contains { page.contains("`" + name + $0) }
     }
 
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     /// The keys the parser allows at one place, read from its own "unknown key" error for a bogus key there.
     func allowedKeys(_ yaml: String) -> [String] {
@@ -128,7 +128,7 @@ struct DocumentationTests {
         let yaml = String(page[open.upperBound..<close.lowerBound])
         // Placed beside Fixtures/scenes/assets so that `assets/icon@3x.png` resolves as the page says.
         let path = Paths.root.appendingPathComponent("Fixtures/scenes/documentation-example.yaml").path
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+        let renderer = SnapshotRenderer()
         let scene = try SceneLoader(fonts: renderer.fonts).parse(yaml, path: path)
         let (layout, image) = try renderer.render(scene)
         #expect(image.width == 1125 && image.height == 703)

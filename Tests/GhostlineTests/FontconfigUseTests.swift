@@ -101,24 +101,29 @@ struct FontconfigUseTests {
     }
 
     @Test func fontconfigIsLoadedOnceHoweverManyThreadsLookUpNames() throws {
+        let locator = FontLocator()
+        #expect(locator.configurationLoads == 0)
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            _ = try? FontLocator.locate(name: index % 2 == 0 ? "Inter" : "DejaVu Sans")
+            _ = try? locator.locate(name: index % 2 == 0 ? "Inter" : "DejaVu Sans")
         }
-        _ = FontLocator.locate(postScriptName: "Inter-SemiBold")
-        #expect(FontLocator.configurationLoads == 1)
+        _ = locator.locate(postScriptName: "Inter-SemiBold")
+        #expect(locator.configurationLoads == 1)
     }
 
-    /// A suite resolves the same names for every scene: the second time, the answer (found or not) is remembered.
-    /// (Names and weights no other test asks for, since tests run in parallel in one process.)
-    @Test func aNameIsLookedUpOncePerProcess() throws {
+    /// A suite resolves the same names for every scene: the second time, the answer (found or not) is remembered by
+    /// the locator (each session has its own).
+    @Test func aNameIsLookedUpOncePerLocator() throws {
+        let locator = FontLocator()
         let name = "DejaVu Sans Mono", missing = "No Such Family 7f3a"
-        let first = try FontLocator.locate(name: name, weight: .black)
-        for _ in 0..<5 { #expect(try FontLocator.locate(name: name, weight: .black) == first) }
-        #expect(FontLocator.lookUps(name: name, weight: .black) == 1)
-        for _ in 0..<3 { #expect(throws: FontError.self) { try FontLocator.locate(name: missing) } }
-        #expect(FontLocator.lookUps(name: missing) == 1)
+        let first = try locator.locate(name: name, weight: .black)
+        for _ in 0..<5 { #expect(try locator.locate(name: name, weight: .black) == first) }
+        #expect(locator.lookUps(name: name, weight: .black) == 1)
+        for _ in 0..<3 { #expect(throws: FontError.self) { try locator.locate(name: missing) } }
+        #expect(locator.lookUps(name: missing) == 1)
         // Another weight of the same name is another question.
-        _ = try FontLocator.locate(name: name, weight: .light, italic: true)
-        #expect(FontLocator.lookUps(name: name, weight: .light, italic: true) == 1)
+        _ = try locator.locate(name: name, weight: .light, italic: true)
+        #expect(locator.lookUps(name: name, weight: .light, italic: true) == 1)
+        // Another locator has its own memory.
+        #expect(FontLocator().lookUps(name: name, weight: .black) == 0)
     }
 }

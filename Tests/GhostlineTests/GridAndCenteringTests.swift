@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Baseline grid across Dynamic Type (R9–R11) and x-height centring (R12)")
 struct GridAndCenteringTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     /// Every text style in every content size category, single- and multi-line, on 4 and 8 pt grids: every
     /// baseline and every label's bottom lands on the grid (11 styles × 12 categories × 2 line counts).

@@ -9,7 +9,7 @@ import Testing
 @Suite("Layout JSON: what is displayed")
 struct LayoutJSONTests {
     func labels(_ yaml: String) throws -> [[String: Any]] {
-        let scene = try SceneLoader(fonts: FontLibrary()).parse(yaml, path: "/tmp/j.yaml")
+        let scene = try SceneLoader(fonts: FontContext()).parse(yaml, path: "/tmp/j.yaml")
         let json = LayoutJSON.encode(scene.layout(), palette: scene.palette)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         return ((root["elements"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "label" }

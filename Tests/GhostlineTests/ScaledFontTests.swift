@@ -11,7 +11,7 @@ import Testing
 /// xSmall to AX5), not rounded (Apple documents no rounding; a UIFont's point size is a CGFloat).
 @Suite("Dynamic Type: scalesWith, maximumPointSize, UIKit's category names")
 struct ScaledFontTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     static let brand = """
     canvas: { width: 320 }

@@ -24,7 +24,7 @@ struct SceneBuilderTests {
     }
 
     @Test func theCardInSwiftRendersTheSameBytesAsTheCardInYAML() throws {
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+        let renderer = SnapshotRenderer()
         let fromYAML = try renderer.render(try renderer.loadScene(path: Paths.demoScene))
         let fromSwift = try renderer.render(try SceneLoader(fonts: renderer.fonts).resolve(Self.card))
         #expect(try PNGCodec.encode(fromSwift.image) == PNGCodec.encode(fromYAML.image))
@@ -44,7 +44,7 @@ struct SceneBuilderTests {
                 if rows.count > 5 { Box(id: "never", height: 10) }
             }
         }
-        let layout = try SceneLoader(fonts: FontLibrary()).resolve(scene).layout()
+        let layout = try SceneLoader(fonts: FontContext()).resolve(scene).layout()
         #expect(layout.elements.map(\.id).contains("One") && !layout.elements.map(\.id).contains("never"))
         let terms = try #require(layout.elements.first { $0.id == "terms" }?.labelLayout)
         #expect(terms.lines[0].runs.contains { $0.font.postScriptName == "Inter-SemiBold" && $0.underline != nil })

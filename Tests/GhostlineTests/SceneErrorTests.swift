@@ -9,7 +9,7 @@ import Testing
 struct SceneErrorTests {
     func error(_ yaml: String) -> SceneError? {
         do {
-            _ = try SceneLoader(fonts: FontLibrary()).parse(yaml, path: "/tmp/scene.yaml")
+            _ = try SceneLoader(fonts: FontContext()).parse(yaml, path: "/tmp/scene.yaml")
             return nil
         } catch {
             return error
@@ -107,7 +107,7 @@ struct SceneErrorTests {
 /// Hostile or mistaken scenes are refused with a place and a fix, never a crash (found by review and fuzzing).
 @Suite("Scene limits")
 struct SceneLimitTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
     func error(_ yaml: String) -> SceneError? {
         do { _ = try loader.parse(yaml, path: "/tmp/scene.yaml"); return nil } catch { return error }
     }

@@ -16,7 +16,7 @@ import Testing
 @Suite("Scenes: the card's journey (R7) and scene features")
 struct SceneLayoutTests {
     static let card = try! String(contentsOfFile: Paths.demoScene, encoding: .utf8)
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     func layout(_ yaml: String, overrides: SceneOverrides = SceneOverrides()) throws -> SceneLayout {
         try loader.parse(yaml, path: Paths.demoScene, overrides: overrides).layout()
@@ -243,8 +243,8 @@ struct OverflowTests {
             - box: { id: b, height: 30, color: "#00FF00", cornerRadius: 4 }
             - label: { id: l, text: "Below the edge", style: s }
         """
-        let scene = try SceneLoader(fonts: FontLibrary()).parse(yaml, path: Paths.demoScene)
-        let image = try SnapshotRenderer(fonts: FontLibrary(), glyphCache: .init()).render(scene).image
+        let scene = try SceneLoader(fonts: FontContext()).parse(yaml, path: Paths.demoScene)
+        let image = try SnapshotRenderer().render(scene).image
         #expect(image.width == 200 && image.height == 40)
         #expect(image[100, 20] == Color(red: 255, green: 0, blue: 0))
     }

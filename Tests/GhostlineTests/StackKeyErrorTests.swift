@@ -9,7 +9,7 @@ import Testing
 struct StackKeyErrorTests {
     func error(_ yaml: String) -> SceneError? {
         do {
-            _ = try SceneLoader(fonts: FontLibrary()).parse(yaml, path: "/tmp/stack.yaml")
+            _ = try SceneLoader(fonts: FontContext()).parse(yaml, path: "/tmp/stack.yaml")
             return nil
         } catch {
             return error

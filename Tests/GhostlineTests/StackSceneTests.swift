@@ -16,7 +16,7 @@ import Testing
 @Suite("Stacks: UIStackView's distribution, priorities and size constraints")
 struct StackSceneTests {
     static let settingsRow = Paths.root.appendingPathComponent("Fixtures/scenes/settings-row.yaml").path
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     func layout(_ yaml: String, overrides: SceneOverrides = SceneOverrides()) throws -> SceneLayout {
         try loader.parse(yaml, path: Self.settingsRow, overrides: overrides).layout()

@@ -41,7 +41,7 @@ struct StyleGuideTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf",
                                          toPath: directory.appendingPathComponent("fonts/Inter-SemiBold.otf").path)
-        let scene = try SceneLoader(fonts: FontLibrary()).load(path: directory.appendingPathComponent("scene.yaml").path)
+        let scene = try SceneLoader(fonts: FontContext()).load(path: directory.appendingPathComponent("scene.yaml").path)
         let elements = scene.layout().elements
         func label(_ id: String) -> LabelLayoutSummary {
             let layout = elements.first { $0.id == id }!.labelLayout!
@@ -72,7 +72,7 @@ struct StyleGuideTests {
             "bad.yaml": "canvas: { width: 100 }\ninclude: guide.yaml\nroot: { children: [] }\n",
             "guide.yaml": "styles:\n  s: { font: Inter, size: 17, colour: red }\n",
         ])
-        let loader = SceneLoader(fonts: FontLibrary())
+        let loader = SceneLoader(fonts: FontContext())
         func error(_ name: String) -> SceneError? {
             do { _ = try loader.load(path: directory.appendingPathComponent(name).path); return nil } catch { return error }
         }

@@ -10,7 +10,7 @@ import Testing
 /// title1 at Large (28 pt) is 33.667 pt tall, not 34; at xSmall (25 pt) 30.0.
 @Suite("uikit: text styles are as tall as their font")
 struct TextStyleHeightTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     func height(_ category: ContentSizeCategory, model: String = "uikit", lineHeight: String = "") throws -> Double {
         let yaml = """
@@ -71,7 +71,7 @@ struct TextStyleHeightTests {
 /// defaults (normal, normal) make an overlong word overflow instead of breaking. The uikit model refuses them.
 @Suite("css wrapping keys in scenes")
 struct CSSWrappingKeyTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
     func yaml(_ keys: String, model: String) -> String {
         "canvas: { width: 100, scale: 1 }\nmodel: \(model)\nstyles: { s: { font: Inter, size: 17\(keys) } }\nroot:\n  children:\n    - label: { id: a, text: \"Pneumonoultramicroscopic words\", style: s }\n"
     }

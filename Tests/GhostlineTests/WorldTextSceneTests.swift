@@ -11,7 +11,7 @@ import Testing
 /// Attributed runs, fallback lists, right-to-left layout and emoji in scenes, end to end.
 @Suite("Scenes with real-world text")
 struct WorldTextSceneTests {
-    let loader = SceneLoader(fonts: FontLibrary())
+    let loader = SceneLoader(fonts: FontContext())
 
     func scene(_ yaml: String) throws(SceneError) -> Scene { try loader.parse(yaml, path: "/tmp/world.yaml") }
     func error(_ yaml: String) -> SceneError? {
@@ -173,8 +173,8 @@ struct WorldTextSceneTests {
     /// Colour emoji are drawn in colour, and the same scene renders the same bytes twice.
     @Test func emojiRenderInColourDeterministically() throws {
         let yaml = "canvas: { width: 120, scale: 2 }\nstyles: { s: { font: Inter, size: 30 } }\nroot:\n  children:\n    - label: { text: \"👍🏽🇯🇵\", style: s }\n"
-        let first = try SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache()).render(scene(yaml)).image
-        let second = try SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache()).render(scene(yaml)).image
+        let first = try SnapshotRenderer().render(scene(yaml)).image
+        let second = try SnapshotRenderer().render(scene(yaml)).image
         #expect(first == second)
         // Saturated pixels: the skin tone and the flag's red disc, which black text can never produce.
         var saturated = 0

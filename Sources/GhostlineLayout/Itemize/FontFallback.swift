@@ -8,19 +8,18 @@ import GhostlineFonts
 public struct FontFallback: Sendable {
     /// The scene's own list, tried after each run's font.
     public var fonts: [Font]
-    /// fontconfig's choice; nil turns the last step off (a character no listed font has draws as .notdef).
-    public var system: SystemFontFallback?
-    /// Opens the files fontconfig names, shared with the scene's fonts.
-    public var library: FontLibrary
+    /// The font context whose fontconfig configuration picks the last step (and whose library opens its answer);
+    /// nil turns the last step off (a character no listed font has draws as .notdef).
+    public var context: FontContext?
 
-    /// Creates a cascade of `fonts` tried in order after each run's font, then fontconfig's choice unless `system` is
-    /// nil.
-    public init(fonts: [Font] = [], system: SystemFontFallback? = .shared, library: FontLibrary = .shared) {
-        self.fonts = fonts; self.system = system; self.library = library
+    /// Creates a cascade of `fonts` tried in order after each run's font, then `context`'s fontconfig choice unless
+    /// `context` is nil. There is no default context: a layout sees system fonts only when its caller says which.
+    public init(fonts: [Font] = [], context: FontContext? = nil) {
+        self.fonts = fonts; self.context = context
     }
 
     /// Only the run's own font: what a scene gets when it asks for no fallback at all.
-    public static let none = FontFallback(fonts: [], system: nil)
+    public static let none = FontFallback(fonts: [], context: nil)
 
     /// The font for the grapheme cluster `scalars` in `style`, and whether it is a fallback font.
     func font(for scalars: ArraySlice<Unicode.Scalar>, style: TextStyle) -> (font: Font, isFallback: Bool) {
@@ -45,10 +44,11 @@ public struct FontFallback: Sendable {
     }
 
     private func systemFont(_ needed: [Unicode.Scalar], style: TextStyle, emoji: Bool) -> Font? {
-        guard let system else { return nil }
+        guard let context else { return nil }
         let query = SystemFontFallback.Query(scalars: needed, language: style.language, weight: style.font.weight,
                                              italic: style.font.isItalic, emoji: emoji)
-        guard let file = system.font(for: query), let font = try? library.font(file), Self.covers(font, needed) else {
+        guard let file = context.systemFallback.font(for: query), let font = try? context.library.font(file),
+              Self.covers(font, needed) else {
             return nil
         }
         return font

@@ -12,13 +12,13 @@ import GhostlineShaping
 /// Dynamic Type applied; colours and images collected into the palette; the limits that keep a render
 /// possible enforced. Errors name the place the description recorded.
 public struct SceneResolver {
-    /// Where fonts are opened and cached.
-    public var fonts: FontLibrary
+    /// The font world names are found in and fonts are opened through.
+    public var fonts: FontContext
     /// Scale, model and content size that replace the description's.
     public var overrides: SceneOverrides
 
-    /// Creates a resolver; by default it uses the process-wide font library and no overrides.
-    public init(fonts: FontLibrary = .shared, overrides: SceneOverrides = SceneOverrides()) {
+    /// Creates a resolver that finds fonts through `fonts`; by default with no overrides.
+    public init(fonts: FontContext, overrides: SceneOverrides = SceneOverrides()) {
         self.fonts = fonts; self.overrides = overrides
     }
 
@@ -41,7 +41,7 @@ public struct SceneResolver {
 /// The resolver's working state: what earlier sections define for later ones, and caches.
 struct ResolverState {
     let description: SceneDescription
-    let fonts: FontLibrary
+    let fonts: FontContext
     let file: String
     let directory: String
     var scale = Scale.x3
@@ -60,7 +60,7 @@ struct ResolverState {
     var warnings: [String] = []
     let overrides: SceneOverrides
 
-    init(description: SceneDescription, fonts: FontLibrary, overrides: SceneOverrides) {
+    init(description: SceneDescription, fonts: FontContext, overrides: SceneOverrides) {
         self.description = description
         self.fonts = fonts
         self.overrides = overrides
@@ -114,7 +114,7 @@ struct ResolverState {
             fallbackFonts.append(try font(named: reference.name, weight: .regular, italic: false, mark: reference.mark,
                                           acceptsPath: true))
         }
-        fallback = FontFallback(fonts: fallbackFonts, system: .shared, library: fonts)
+        fallback = FontFallback(fonts: fallbackFonts, context: fonts)
 
         let root = try stack(description.root)
         let layoutCanvas = Canvas(width: canvas.width, height: canvas.height, scale: scale, background: background, grid: grid,
@@ -135,12 +135,12 @@ struct ResolverState {
                        acceptsPath: Bool = false) throws(SceneError) -> Font {
         do {
             if let named = namedFonts[name] {
-                return try fonts.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
+                return try fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
             }
             if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
                 return try fonts.font(path: absolute(name))
             }
-            return try fonts.font(FontLocator.locate(name: name, weight: weight, italic: italic))
+            return try fonts.font(named: name, weight: weight, italic: italic)
         } catch {
             throw self.error(mark, "\(error)", fix: "")
         }

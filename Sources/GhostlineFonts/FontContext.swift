@@ -1,0 +1,39 @@
+import Foundation
+
+/// The font world of one caller: which fonts are visible (``FontSet``), how names are found (``FontLocator``, with
+/// its own fontconfig configuration), the fonts opened so far (``FontLibrary``) and fallback for characters a
+/// scene's fonts lack (``SystemFontFallback``).
+///
+/// Why an instance and not process-wide state: a hermetic test, a suite whose scenes pin their own font
+/// directories and a long-running review server each need their own world, side by side in one process. As in
+/// cosmic-text's `FontSystem` or parley's `FontContext`, the caller creates it and passes it in; everything it
+/// caches lives and dies with it. It is thread-safe: renders on several threads may share one.
+public final class FontContext: Sendable {
+    /// The fonts this context can see.
+    public let fontSet: FontSet
+    /// Font names to files, through this context's fontconfig configuration.
+    public let locator: FontLocator
+    /// Every font opened through this context, shared by the scenes it resolves.
+    public let library: FontLibrary
+    /// The last step of fallback, asked of the same configuration as `locator`.
+    public let systemFallback: SystemFontFallback
+
+    /// A context that sees `fontSet` (by default the system's fonts). `environment` locates the on-disk font-name
+    /// cache (`GHOSTLINE_FONT_CACHE`, `XDG_CACHE_HOME`, `HOME`); nothing is read until a font is first asked for.
+    public init(fontSet: FontSet = .system, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.fontSet = fontSet
+        self.locator = FontLocator(fontSet: fontSet, environment: environment)
+        self.library = FontLibrary()
+        self.systemFallback = SystemFontFallback(locator: locator)
+    }
+
+    /// Opens the font a scene names: a PostScript or family name at `weight` and slant, found by `locator`.
+    public func font(named name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> Font {
+        try library.font(locator.locate(name: name, weight: weight, italic: italic))
+    }
+
+    /// Opens a font file (cached by path, face and metrics override).
+    public func font(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil) throws(FontError) -> Font {
+        try library.font(path: path, faceIndex: faceIndex, metricsOverride: metricsOverride)
+    }
+}
