@@ -84,16 +84,16 @@ extension Snapshotting where Value == SceneDescription, Format == GhostlineRende
     public static var ghostline: Snapshotting<SceneDescription, GhostlineRender> { .ghostline() }
 
     /// A scene rendered to PNG and diffed with Ghostline's diff, with the review's options, the scene overrides
-    /// (scale, model, content size) and the renderer to use.
+    /// (scale, model, content size) and the session (fonts, glyph cache) to render with.
     ///
     /// A scene that cannot be resolved or rendered does not throw: the snapshot records the failure, and the
     /// assertion fails with its message.
     public static func ghostline(options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
-                                 renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, GhostlineRender> {
+                                 session: GhostlineSession = GhostlineSession()) -> Snapshotting<SceneDescription, GhostlineRender> {
         Snapshotting(pathExtension: "png", diffing: .ghostline(options: options)) { description in
             do {
-                let scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides)
-                let (layout, image) = try renderer.render(scene)
+                let scene = try session.loader.resolve(description, overrides: overrides)
+                let (layout, image) = try session.renderer.render(scene)
                 return GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout),
                                        background: scene.palette.color(scene.canvas.background))
             } catch {
@@ -108,13 +108,13 @@ extension Snapshotting where Value == SceneDescription, Format == String {
     /// The scene's layout JSON as a text snapshot: every frame, line and baseline, reviewable in a pull request.
     public static var ghostlineLayout: Snapshotting<SceneDescription, String> { .ghostlineLayout() }
 
-    /// The scene's layout JSON as a text snapshot, with scene overrides and a renderer of your choosing. A scene that
+    /// The scene's layout JSON as a text snapshot, with scene overrides and a session of your choosing. A scene that
     /// cannot be laid out gives a one-line message as the snapshot's text, so the assertion shows it.
     public static func ghostlineLayout(overrides: SceneOverrides = SceneOverrides(),
-                                       renderer: SnapshotRenderer = SnapshotRenderer()) -> Snapshotting<SceneDescription, String> {
+                                       session: GhostlineSession = GhostlineSession()) -> Snapshotting<SceneDescription, String> {
         Snapshotting<String, String>.lines.pullback { description in
             do {
-                let scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides)
+                let scene = try session.loader.resolve(description, overrides: overrides)
                 return LayoutJSON.encode(scene.layout(), palette: scene.palette)
             } catch {
                 return "the scene could not be laid out: \(error)\n"

@@ -77,14 +77,13 @@ public enum DesignAssertion {
 
     /// Compares a scene's render with a design export.
     public static func matchesDesign(scene: TestScene, design: String, options: ReviewOptions, overrides: SceneOverrides,
-                                     renderer: SnapshotRenderer, location: TestLocation) -> DesignAssertionOutcome {
+                                     session: GhostlineSession, location: TestLocation) -> DesignAssertionOutcome {
         let render: DesignCheck.Render
         switch scene {
         case .file(let path): render = .scene(path: location.resolve(path))
         case .description(let description): render = .description(description, name: "\(location.fileStem).\(location.testName)")
         }
-        let check = DesignCheck(render: render, design: location.resolve(design), overrides: overrides, options: options,
-                                renderer: renderer)
+        let check = session.check(render, design: location.resolve(design), overrides: overrides, options: options)
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: result.summary, artifacts: []) }
@@ -97,7 +96,7 @@ public enum DesignAssertion {
     /// Compares a scene's render with its recorded reference in `__Snapshots__/<TestFile>/<test>.<n>.png` (with the
     /// layout JSON beside it), recording it as `record` says.
     public static func matchesSnapshot(scene: TestScene, named name: String?, record: SnapshotRecordMode?,
-                                       options: ReviewOptions, overrides: SceneOverrides, renderer: SnapshotRenderer,
+                                       options: ReviewOptions, overrides: SceneOverrides, session: GhostlineSession,
                                        location: TestLocation) -> DesignAssertionOutcome {
         let mode = SnapshotRecordMode.resolve(record)
         let identifier = name ?? "\(location.testName).\(SnapshotCounter.shared.next(location))"
@@ -110,7 +109,7 @@ public enum DesignAssertion {
             switch scene {
             case .file(let path):
                 sceneName = location.resolve(path)
-                description = try SceneLoader(fonts: renderer.fonts).describe(path: sceneName)
+                description = try session.loader.describe(path: sceneName)
             case .description(let built):
                 sceneName = "\(location.fileStem).\(identifier)"
                 description = built
@@ -120,8 +119,8 @@ public enum DesignAssertion {
         }
         func recordReference(_ why: String) -> DesignAssertionOutcome {
             do {
-                let scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides)
-                let (layout, image) = try renderer.render(scene)
+                let scene = try session.loader.resolve(description, overrides: overrides)
+                let (layout, image) = try session.renderer.render(scene)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 var files = OutputFiles(inputs: scene.inputFiles)
                 try files.stage(try PNGCodec.encode(image), to: reference)
@@ -142,8 +141,8 @@ public enum DesignAssertion {
         case (.missing, false), (.failed, false): return recordReference("no reference snapshot yet")
         default: break
         }
-        let check = DesignCheck(render: .description(description, name: sceneName), design: reference, overrides: overrides,
-                                options: options, renderer: renderer)
+        let check = session.check(.description(description, name: sceneName), design: reference, overrides: overrides,
+                                  options: options)
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: result.summary, artifacts: []) }

@@ -20,12 +20,12 @@ import Testing
 /// - Returns: true when the render matches.
 @discardableResult
 public func expectMatchesDesign(scene: TestScene, design: String, options: ReviewOptions = ReviewOptions(),
-                                overrides: SceneOverrides = SceneOverrides(), renderer: SnapshotRenderer = SnapshotRenderer(),
+                                overrides: SceneOverrides = SceneOverrides(), session: GhostlineSession = GhostlineSession(),
                                 filePath: String = #filePath, function: String = #function,
                                 sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
     let location = TestLocation(filePath: filePath, function: function, line: sourceLocation.line, column: sourceLocation.column)
     let outcome = DesignAssertion.matchesDesign(scene: scene, design: design, options: options, overrides: overrides,
-                                                renderer: renderer, location: location)
+                                                session: session, location: location)
     report(outcome, sourceLocation: sourceLocation)
     return outcome.passed
 }
@@ -40,11 +40,11 @@ public func expectMatchesDesign(scene: TestScene, design: String, options: Revie
 @discardableResult
 public func expectSnapshot(of scene: TestScene, named: String? = nil, record: SnapshotRecordMode? = nil,
                            options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
-                           renderer: SnapshotRenderer = SnapshotRenderer(), filePath: String = #filePath,
+                           session: GhostlineSession = GhostlineSession(), filePath: String = #filePath,
                            function: String = #function, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
     let location = TestLocation(filePath: filePath, function: function, line: sourceLocation.line, column: sourceLocation.column)
     let outcome = DesignAssertion.matchesSnapshot(scene: scene, named: named, record: record, options: options,
-                                                  overrides: overrides, renderer: renderer, location: location)
+                                                  overrides: overrides, session: session, location: location)
     report(outcome, sourceLocation: sourceLocation)
     return outcome.passed
 }
@@ -53,10 +53,10 @@ public func expectSnapshot(of scene: TestScene, named: String? = nil, record: Sn
 @discardableResult
 public func expectSnapshot(of scene: SceneDescription, named: String? = nil, record: SnapshotRecordMode? = nil,
                            options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
-                           renderer: SnapshotRenderer = SnapshotRenderer(), filePath: String = #filePath,
+                           session: GhostlineSession = GhostlineSession(), filePath: String = #filePath,
                            function: String = #function, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
     expectSnapshot(of: .description(scene), named: named, record: record, options: options, overrides: overrides,
-                   renderer: renderer, filePath: filePath, function: function, sourceLocation: sourceLocation)
+                   session: session, filePath: filePath, function: function, sourceLocation: sourceLocation)
 }
 
 private func report(_ outcome: DesignAssertionOutcome, sourceLocation: SourceLocation) {

@@ -11,11 +11,11 @@ import XCTest
 /// }
 /// ```
 public func assertMatchesDesign(scene: TestScene, design: String, options: ReviewOptions = ReviewOptions(),
-                                overrides: SceneOverrides = SceneOverrides(), renderer: SnapshotRenderer = SnapshotRenderer(),
+                                overrides: SceneOverrides = SceneOverrides(), session: GhostlineSession = GhostlineSession(),
                                 file: StaticString = #filePath, function: String = #function, line: UInt = #line) {
     let location = TestLocation(filePath: "\(file)", function: function, line: Int(line), column: 1)
     let outcome = DesignAssertion.matchesDesign(scene: scene, design: design, options: options, overrides: overrides,
-                                                renderer: renderer, location: location)
+                                                session: session, location: location)
     if !outcome.passed { XCTFail(outcome.message, file: file, line: line) }
 }
 
@@ -23,10 +23,10 @@ public func assertMatchesDesign(scene: TestScene, design: String, options: Revie
 /// import both.)
 public func assertSceneSnapshot(of scene: TestScene, named: String? = nil, record: SnapshotRecordMode? = nil,
                                 options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
-                                renderer: SnapshotRenderer = SnapshotRenderer(),
+                                session: GhostlineSession = GhostlineSession(),
                                 file: StaticString = #filePath, function: String = #function, line: UInt = #line) {
     let location = TestLocation(filePath: "\(file)", function: function, line: Int(line), column: 1)
     let outcome = DesignAssertion.matchesSnapshot(scene: scene, named: named, record: record, options: options,
-                                                  overrides: overrides, renderer: renderer, location: location)
+                                                  overrides: overrides, session: session, location: location)
     if !outcome.passed { XCTFail(outcome.message, file: file, line: line) }
 }

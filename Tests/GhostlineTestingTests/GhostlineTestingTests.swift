@@ -29,7 +29,7 @@ struct GhostlineTestingTests {
         let location = TestLocation(filePath: #filePath, function: #function, line: #line, column: 1)
         let outcome = DesignAssertion.matchesDesign(scene: .file(Self.cardWithoutLineHeight), design: Self.design,
                                                     options: ReviewOptions(), overrides: SceneOverrides(),
-                                                    renderer: SnapshotRenderer(), location: location)
+                                                    session: GhostlineSession(), location: location)
         #expect(!outcome.passed)
         #expect(outcome.message.contains("body: first baseline 5.66 pt higher than the design"))
         for kind in ["ghost", "diff", "review.html", "render.png", "report.json"] {
@@ -70,7 +70,7 @@ struct GhostlineTestingTests {
         let location = TestLocation(filePath: file, function: "card()", line: 1, column: 1)
         let outcome = DesignAssertion.matchesSnapshot(scene: .file(Self.card), named: nil, record: .never,
                                                       options: ReviewOptions(), overrides: SceneOverrides(),
-                                                      renderer: SnapshotRenderer(), location: location)
+                                                      session: GhostlineSession(), location: location)
         #expect(!outcome.passed && outcome.message.contains("GHOSTLINE_RECORD=missing"))
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: file).deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__").path))
@@ -84,7 +84,7 @@ struct GhostlineTestingTests {
         let location = TestLocation(filePath: file, function: "card()", line: 1, column: 1)
         let outcome = DesignAssertion.matchesSnapshot(scene: .file(Self.cardWithoutLineHeight), named: "card.1", record: .never,
                                                       options: ReviewOptions(), overrides: SceneOverrides(),
-                                                      renderer: SnapshotRenderer(), location: location)
+                                                      session: GhostlineSession(), location: location)
         #expect(!outcome.passed)
         #expect(outcome.message.contains("title: first baseline 2.0 pt higher"))
     }
@@ -92,7 +92,7 @@ struct GhostlineTestingTests {
     func expectSnapshotQuietly(_ scene: String, file: String, record: SnapshotRecordMode) -> Bool {
         let location = TestLocation(filePath: file, function: "card()", line: 1, column: 1)
         return DesignAssertion.matchesSnapshot(scene: .file(scene), named: "card.1", record: record, options: ReviewOptions(),
-                                               overrides: SceneOverrides(), renderer: SnapshotRenderer(),
+                                               overrides: SceneOverrides(), session: GhostlineSession(),
                                                location: location).passed
     }
 
