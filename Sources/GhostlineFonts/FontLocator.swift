@@ -45,7 +45,12 @@ public final class FontLocator: @unchecked Sendable {
 
     private let environment: [String: String]
 
-    /// The installed font of `family` closest to `weight` (upright unless `italic`).
+    /// The font of `family` closest to `weight`, upright unless `italic`, as fontconfig ranks the family's faces.
+    ///
+    /// An upright request never yields an italic or oblique face, even where fontconfig would rank one first: a
+    /// variable font's italic file can carry a named instance whose name is the bare family ("Inter"), and drawing
+    /// every regular label in italic because of it is the worst kind of silent difference. An italic request takes
+    /// fontconfig's first face of the family (an italic one when the family has it).
     public func locate(family: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> FontFile {
         let found: FontFile? = withConfig { config in
             guard let pattern = FcPatternCreate() else { return nil }
@@ -56,15 +61,30 @@ public final class FontLocator: @unchecked Sendable {
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultMatch
-            guard let match = FcFontMatch(config, pattern, &result), result == FcResultMatch else { return nil }
-            defer { FcPatternDestroy(match) }
-            guard Self.familyNames(of: match).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
-                return nil
+            guard let sorted = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
+            defer { FcFontSetDestroy(sorted) }
+            guard let fonts = sorted.pointee.fonts else { return nil }
+            for index in 0..<Int(sorted.pointee.nfont) {
+                guard let candidate = fonts[index],
+                      Self.familyNames(of: candidate).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
+                else { continue }
+                if !italic && Self.slant(of: candidate) != FC_SLANT_ROMAN { continue }
+                // The pattern fontconfig would render: the candidate with the request's properties filled in.
+                guard let rendered = FcFontRenderPrepare(config, pattern, candidate) else { continue }
+                defer { FcPatternDestroy(rendered) }
+                return Self.fontFile(of: rendered)
             }
-            return Self.fontFile(of: match)
+            return nil
         }
         guard let found else { throw .familyNotInstalled(family: family, package: Self.debianPackage(forFamily: family)) }
         return found
+    }
+
+    /// fontconfig's slant of a pattern (roman when it has none).
+    static func slant(of pattern: OpaquePointer) -> Int32 {
+        var slant: Int32 = FC_SLANT_ROMAN
+        if FcPatternGetInteger(pattern, FC_SLANT, 0, &slant) != FcResultMatch { return FC_SLANT_ROMAN }
+        return slant
     }
 
     /// The font whose PostScript name is `postScriptName` (e.g. `Inter-SemiBold`), if this locator sees one.
@@ -87,8 +107,8 @@ public final class FontLocator: @unchecked Sendable {
         }
     }
 
-    /// Resolves a scene's font name: a PostScript name first (`Inter-SemiBold`), then a family (`Inter`) at the
-    /// weight and slant asked for.
+    /// Resolves a scene's font name: a family (`Inter`) at the weight and slant asked for, else a face's exact
+    /// PostScript name (`Inter-SemiBold`), as CoreText resolves a name.
     ///
     /// Each answer is remembered for the life of the locator. Why: a suite resolves the same few names for every
     /// one of hundreds of scenes, and each fontconfig query (a list of every face, then a match) cost a twentieth of
@@ -146,14 +166,15 @@ public final class FontLocator: @unchecked Sendable {
         return found
     }
 
+    /// The family first: a family name must never be taken for a PostScript name, because a variable font's named
+    /// instance may be called by the bare family (Debian's variable Inter names its italic file's default instance
+    /// "Inter"). Only a name that is no family is looked up as a PostScript name, which names one face whatever the
+    /// weight and slant asked for.
     private func askFontconfig(name: String, weight: FontWeight, italic: Bool) throws(FontError) -> FontFile {
-        let face = locate(postScriptName: name)
-        if weight == .regular && !italic, let face { return face }
         do {
             return try locate(family: name, weight: weight, italic: italic)
         } catch {
-            // A PostScript name names one face: with a weight or slant that no family of that name has, keep it.
-            if let face { return face }
+            if let face = locate(postScriptName: name) { return face }
             throw error
         }
     }
