@@ -1,4 +1,4 @@
-// README example: begin (the README's "Using the library" block, character for character)
+// README example: begin (the "Using the library" block of docs/guide.md, character for character)
 import Foundation
 import Ghostline      // SnapshotRenderer, LayoutJSON
 import GhostlinePNG   // PNGCodec
@@ -22,15 +22,16 @@ func renderScene(at scenePath: String, png pngPath: String, layoutJSON jsonPath:
 import GhostlineScene
 import Testing
 
-/// Keeps the README's library example honest: the code above is the README's block, compiled here, and these
-/// tests run it and check what the README says it produces.
-@Suite("README: Using the library")
+/// Keeps the documentation's Swift examples honest. The library example, which moved from the README to the guide,
+/// is the code above, compiled here, and these tests run it and check what the guide says it produces. The README's
+/// test tour quotes Examples/CardChecks, which `scripts/test.sh` builds and runs, and must quote it exactly.
+@Suite("Docs: Swift examples")
 struct ReadmeExampleTests {
-    /// The Swift block under the README's "## Using the library" heading.
+    /// The Swift block under the "## Using the library" heading of docs/guide.md.
     static func readmeBlock() throws -> String {
-        let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let section = readme.range(of: "\n## Using the library\n") else { return "" }
-        let rest = readme[section.upperBound...]
+        let guide = try String(contentsOf: Paths.root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        guard let section = guide.range(of: "\n## Using the library\n") else { return "" }
+        let rest = guide[section.upperBound...]
         guard let open = rest.range(of: "```swift\n"),
               let close = rest[open.upperBound...].range(of: "\n```\n") else { return "" }
         return String(rest[open.upperBound..<close.lowerBound])
@@ -47,13 +48,13 @@ struct ReadmeExampleTests {
 
     @Test func theReadmeShowsExactlyTheCodeCompiledHere() throws {
         let readme = try Self.readmeBlock()
-        #expect(!readme.isEmpty, "README.md has no ```swift block under \"## Using the library\"")
+        #expect(!readme.isEmpty, "docs/guide.md has no ```swift block under \"## Using the library\"")
         #expect(readme == (try Self.testedBlock()),
-                "The README's library example and Tests/GhostlineTests/ReadmeExampleTests.swift differ; change both together")
+                "The guide's library example and Tests/GhostlineTests/ReadmeExampleTests.swift differ; change both together")
     }
 
     /// On the demo card the example writes the recorded snapshot's pixels and layout JSON, and returns the
-    /// baselines the README quotes: the title at 37 pt, the body at 72 pt and then every 24 pt.
+    /// baselines the guide quotes: the title at 37 pt, the body at 72 pt and then every 24 pt.
     @Test func theExampleRendersTheDemoCard() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -71,7 +72,7 @@ struct ReadmeExampleTests {
         #expect(try String(contentsOfFile: json, encoding: .utf8) == recordedJSON)
     }
 
-    /// A scene that cannot be read throws the one-line SceneError the README mentions, and writes nothing.
+    /// A scene that cannot be read throws the one-line SceneError the guide mentions, and writes nothing.
     @Test func aMissingSceneThrowsASceneErrorAndWritesNothing() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -83,5 +84,31 @@ struct ReadmeExampleTests {
             (error as? SceneError)?.description.contains("no such scene file") == true
         }
         #expect(!FileManager.default.fileExists(atPath: png) && !FileManager.default.fileExists(atPath: json))
+    }
+
+    /// Every ```swift block of the README is a quote of one file of Examples/CardChecks, the package that
+    /// `scripts/test.sh` compiles and runs: the block's lines appear in that file as they are, in order, a line
+    /// `…` standing for the lines left out.
+    @Test func theReadmeQuotesTheExamplePackageExactly() throws {
+        let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+        #expect(blocks.count >= 4, "the README's test tour has \(blocks.count) Swift blocks")
+        let folder = Paths.root.appendingPathComponent("Examples/CardChecks")
+        let tests = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("Tests").path))
+        let files = ["Package.swift"] + tests.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "Tests/" + $0 }
+        let sources = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+        for block in blocks {
+            let parts = block.components(separatedBy: "\n").split { $0.trimmingCharacters(in: .whitespaces) == "…" }
+                .map { $0.joined(separator: "\n") }
+            let quoted = sources.contains { source in
+                var rest = source[...]
+                for part in parts {
+                    guard let found = rest.range(of: part) else { return false }
+                    rest = rest[found.upperBound...]
+                }
+                return true
+            }
+            #expect(quoted, "this README block is not a quote of a file in Examples/CardChecks:\n\(block)")
+        }
     }
 }

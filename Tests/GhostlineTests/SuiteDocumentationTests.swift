@@ -3,11 +3,23 @@ import Ghostline
 import GhostlineScene
 import Testing
 
-/// docs/scene-format.md and the README describe `ghostline suite` as it is: every flag of both commands, every
-/// manifest key the parser accepts, and the manifest examples parse.
+/// docs/scene-format.md, the guide and the README describe `ghostline suite` as it is: every flag of both commands,
+/// every manifest key the parser accepts, and the manifest examples parse. The guide's "Suites" section shows
+/// sharding and merging, and the engineering notebook's says how its figures were measured.
 @Suite("Suite documentation")
 struct SuiteDocumentationTests {
-    static let readme: String = (try? String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static func page(_ path: String) -> String {
+        (try? String(contentsOf: Paths.root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+    static let readme = page("README.md")
+    static let guide = page("docs/guide.md")
+    static let engineering = page("docs/engineering.md")
+
+    /// The text of the `## heading` section of `page`, up to the next `## ` heading; nil when there is none.
+    static func section(_ heading: String, of page: String) -> String? {
+        guard let start = page.range(of: "\n## \(heading)\n") else { return nil }
+        return page[start.upperBound...].components(separatedBy: "\n## ").first
+    }
 
     @Test func everyFlagOfBothSuiteCommandsIsDocumented() throws {
         for (command, section) in [(["suite", "run"], "### suite"), (["suite", "merge"], "### suite merge")] {
@@ -52,7 +64,8 @@ struct SuiteDocumentationTests {
     /// Every ```yaml block that opens with a manifest's keys, in the docs and in the README, is a valid manifest.
     @Test func theManifestExamplesParse() throws {
         var found = 0
-        for (name, text) in [("docs/scene-format.md", DocumentationTests.page), ("README.md", Self.readme)] {
+        for (name, text) in [("docs/scene-format.md", DocumentationTests.page), ("docs/guide.md", Self.guide),
+                             ("README.md", Self.readme)] {
             for block in text.components(separatedBy: "```yaml\n").dropFirst() {
                 let yaml = block.components(separatedBy: "\n```").first ?? ""
                 guard yaml.contains("entries:"), !yaml.contains("root:") else { continue }
@@ -65,13 +78,14 @@ struct SuiteDocumentationTests {
         #expect(found >= 2, "expected a manifest example in the docs and in the README")
     }
 
-    /// The README's "Whole apps" section has a CI example with four shards and a merge job.
+    /// The guide's "Suites" section (the README's "Whole apps" before) has a CI example with four shards and a merge
+    /// job; the suite benchmark, now in the engineering notebook's "Suites" section, says how it was measured.
     @Test func theReadmeShowsShardingAndMerging() throws {
-        let start = try #require(Self.readme.range(of: "\n## Whole apps\n"))
-        let section = String(Self.readme[start.upperBound...].prefix { _ in true }).components(separatedBy: "\n## ").first ?? ""
+        let section = try #require(Self.section("Suites", of: Self.guide), "docs/guide.md has no `## Suites` section")
         #expect(section.contains("--shard ${{ matrix.shard }}/4") || section.contains("--shard $K/4"), "no 4-shard example")
         #expect(section.contains("ghostline suite merge"))
         #expect(section.contains("--junit") && section.contains("--html") && section.contains("--report"))
-        #expect(section.contains("ghostline-bench --suite"), "the bench table says how it was measured")
+        let bench = try #require(Self.section("Suites", of: Self.engineering), "docs/engineering.md has no `## Suites` section")
+        #expect(bench.contains("ghostline-bench --suite"), "the bench table says how it was measured")
     }
 }
