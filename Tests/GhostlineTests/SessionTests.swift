@@ -90,6 +90,25 @@ struct SessionTests {
         #expect(rendered.warnings == [.missingGlyphs(label: "body", scalars: ["日", "本"], fontFamily: "Inter")])
         #expect(rendered.warnings.first?.description.hasPrefix("label 'body': no font has a glyph for U+65E5, U+672C") == true)
     }
+
+    /// `Inter` at 450 with only the static Inter installed draws with Inter Medium: right for what is installed,
+    /// but the reader must hear it, once per request, with the place in the scene. (The faces' weights are their
+    /// OS/2 usWeightClass, as `fc-scan --format '%{weight}'` reports them: Medium 500.)
+    @Test func aFamilyWithoutTheWeightAskedForWarnsOnce() throws {
+        let session = GhostlineSession(fontSet: FontSet(directories: [Self.interDirectory], systemFonts: false))
+        let yaml = """
+        canvas: { width: 240 }
+        styles:
+          a: { font: Inter, size: 17, weight: 450 }
+          b: { font: Inter, size: 17, weight: 500 }
+          c: { font: Inter-SemiBold, size: 17 }
+        root: { children: [ { label: { text: x, style: a } }, { label: { text: y, style: a } },
+                            { label: { text: z, style: b } }, { label: { text: w, style: c } } ] }
+        """
+        let scene = try session.loader.parse(yaml, path: "/tmp/weights.yaml")
+        #expect(scene.warnings == ["/tmp/weights.yaml:3:14: Inter has no face at weight 450 here; it draws with Inter Medium "
+                                   + "(weight 500) — use a weight the family has, or install the face the design uses"])
+    }
 }
 
 /// Results gathered from several threads.

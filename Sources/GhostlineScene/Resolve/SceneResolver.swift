@@ -56,8 +56,11 @@ struct ResolverState {
     var resolvedStyles: [String: (TextStyle, ParagraphStyle)] = [:]
     /// Files read while resolving (fonts and images), for `Scene.inputFiles`.
     var inputFiles: [String] = []
-    /// What reading the scene's files noticed but got past (an image without its end marker), one line each.
+    /// What reading the scene's files noticed but got past (an image without its end marker, a family without the
+    /// weight asked for), one line each.
     var warnings: [String] = []
+    /// The family requests already warned about, so a style used by a hundred labels warns once.
+    var snappedRequests: Set<String> = []
     let overrides: SceneOverrides
 
     init(description: SceneDescription, fonts: FontContext, overrides: SceneOverrides) {
@@ -140,9 +143,27 @@ struct ResolverState {
             if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
                 return try fonts.font(path: absolute(name))
             }
-            return try fonts.font(named: name, weight: weight, italic: italic)
+            let font = try fonts.font(named: name, weight: weight, italic: italic)
+            noteSnapping(font, name: name, weight: weight, italic: italic, mark: mark)
+            return font
         } catch {
             throw self.error(mark, "\(error)", fix: "")
         }
+    }
+
+    /// Warns once when a family name found a face of another weight or slant than asked for (`Inter` at 450 draws
+    /// with Inter Medium when only the static Inter is installed): the render is still right for what is installed,
+    /// but a reader comparing it with a design must know the face differs. A PostScript name names one face, so
+    /// it never warns.
+    mutating func noteSnapping(_ font: Font, name: String, weight: FontWeight, italic: Bool, mark: SourceMark?) {
+        guard font.familyName.caseInsensitiveCompare(name) == .orderedSame,
+              font.weight != weight.value || font.isItalic != italic else { return }
+        let request = "\(name) \(weight.value)\(italic ? " italic" : "")"
+        guard snappedRequests.insert(request).inserted else { return }
+        let place = mark.flatMap { mark in mark.line.map { "\(file):\($0):\(mark.column ?? 1)" } } ?? file
+        let asked = "weight \(weight.value)\(italic ? " italic" : "")"
+        let got = "\(font.familyName) \(font.styleName) (weight \(font.weight)\(font.isItalic ? ", italic" : ""))"
+        warnings.append("\(place): \(name) has no face at \(asked) here; it draws with \(got) — use a weight the family "
+                        + "has, or install the face the design uses")
     }
 }
