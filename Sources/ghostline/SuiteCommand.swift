@@ -13,7 +13,15 @@ struct SuiteCommand: ParsableCommand {
         ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all]
           ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
         """,
-        discussion: "See `ghostline suite run --help` and `ghostline suite merge --help` for every option.",
+        discussion: """
+        See `ghostline suite run --help` and `ghostline suite merge --help` for every option.
+
+        Examples:
+          ghostline suite
+          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+        """,
         subcommands: [SuiteRunCommand.self, SuiteMergeCommand.self],
         defaultSubcommand: SuiteRunCommand.self
     )
@@ -31,9 +39,14 @@ struct SuiteRunCommand: ParsableCommand {
 
         Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad manifest, usage or output.
 
-        Example: ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
-        CI, one machine per part: ghostline suite --shard 2/4 --html out-2 --report out-2/suite.json
-        then: ghostline suite merge out-*/suite.json --html merged --junit junit.xml
+        On CI, each part runs on its own machine and a job after them merges the reports (the last three examples).
+
+        Examples:
+          ghostline suite
+          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
+          ghostline suite --shard 2/2 --html out-2 --report out-2/suite.json
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
         """
     )
 
@@ -93,6 +106,10 @@ struct SuiteMergeCommand: ParsableCommand {
         copied from beside its report when the report was written into its --html directory.
 
         Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad reports or usage.
+
+        Examples:
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite merge out-*/suite.json --report suite.json
         """
     )
 
