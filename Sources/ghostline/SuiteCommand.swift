@@ -72,16 +72,20 @@ struct SuiteRunCommand: ParsableCommand {
 
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
+        // The flags are checked before the manifest is read: a bad flag is named as itself, whatever the manifest.
+        var part: SuiteShard?
+        do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(error) }
+        let outputPaths = try outputs.paths
         let plan: SuitePlan
         do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
         var runner = SuiteRunner(plan: plan)
         if let jobs { runner.jobs = jobs }
+        runner.shard = part
         do {
-            if let shard { runner.shard = try SuiteShard(parsing: shard) }
             if let durations { runner.costs = try SuiteReport.costs(durations) }
         } catch { throw CLIError(error) }
         runner.update = updateAll ? .all : update ? .changed : .none
-        runner.outputs = try outputs.paths
+        runner.outputs = outputPaths
         let bar = ProgressLine(total: runner.cases.count)
         let result: SuiteResult
         do { result = try runner.run(progress: { bar.show($0) }) } catch {

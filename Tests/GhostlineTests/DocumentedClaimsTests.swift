@@ -165,6 +165,24 @@ struct DocumentedClaimsTests {
         #expect(flag.status == 2 && flag.stderr.hasPrefix("ghostline: --ignore 900,0,1,1: "), "\(flag.stderr)")
     }
 
+    /// `metrics --size` takes what a style's `size` takes, 1 to 1000: 0.5 was drawn while the error said "1 to 1000".
+    @Test func metricsSizesAreOneToAThousand() throws {
+        #expect(try runCLI(["metrics", "Inter", "--size", "1"]).status == 0)
+        let small = try runCLI(["metrics", "Inter", "--size", "0.5"])
+        #expect(small.status == 2 && small.stderr == "ghostline: --size 0.5: use a point size from 1 to 1000\n", "\(small.stderr)")
+        #expect(Self.page.contains("| `--size PT` | point size, 1 to 1000 (as a style's `size`) | 17 | ● |"))
+    }
+
+    /// A bad `suite` flag is named as itself even where there is no manifest to read (it was "no ghostline.yaml").
+    @Test func suiteFlagsAreCheckedBeforeTheManifest() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shard = try runCLI(["suite", dir.path, "--shard", "1/1001"])
+        #expect(shard.status == 2 && shard.stderr.hasPrefix("ghostline: --shard 1/1001: "), "\(shard.stderr)")
+        let report = try runCLI(["suite", dir.path, "--report", "-"])
+        #expect(report.status == 2 && report.stderr.hasPrefix("ghostline: --report -: "), "\(report.stderr)")
+    }
+
     /// The environment variables Ghostline reads are in the reference, with the defaults the code has.
     @Test func theEnvironmentVariablesAreDocumented() throws {
         let section = try #require(Self.page.components(separatedBy: "\n### Environment variables\n").dropFirst().first?
