@@ -110,7 +110,7 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 /// Options every command that lays out a scene shares.
-struct SceneOptions: ParsableArguments {
+struct SceneOptions: ParsableArguments, SceneArguments {
     @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
     var scene: String?
 
@@ -126,7 +126,35 @@ struct SceneOptions: ParsableArguments {
 
     /// Where the scene names its file in messages and reports; standard input is `<stdin>`.
     static let standardInputName = "<stdin>"
+}
 
+/// `matrix`'s scene options: the shared ones but `--content-size`, which its help does not offer since the sheet has
+/// every category. The option is still read (hidden), to refuse it with that reason rather than "unknown option".
+struct SheetSceneOptions: ParsableArguments, SceneArguments {
+    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
+    var scene: String?
+
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
+    var scale: Int?
+
+    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
+    var model: String?
+
+    @Option(name: .customLong("content-size"), help: .hidden)
+    var refusedContentSize: String?
+
+    var contentSize: String? { nil }
+}
+
+/// What the scene options give a command, and how it reads the scene with them.
+protocol SceneArguments {
+    var scene: String? { get }
+    var scale: Int? { get }
+    var model: String? { get }
+    var contentSize: String? { get }
+}
+
+extension SceneArguments {
     func overrides() throws -> SceneOverrides {
         var overrides = SceneOverrides()
         if let scale {
@@ -158,7 +186,7 @@ struct SceneOptions: ParsableArguments {
     func describe(with loader: SceneLoader) throws -> SceneDescription {
         let path = try requiredScene()
         do {
-            if path == "-" { return try loader.describe(text: try Self.readStandardInput(), path: Self.standardInputName) }
+            if path == "-" { return try loader.describe(text: try SceneOptions.readStandardInput(), path: SceneOptions.standardInputName) }
             return try loader.describe(path: path)
         } catch let error as CLIError {
             throw error
@@ -178,9 +206,11 @@ struct SceneOptions: ParsableArguments {
     func checkRender(with loader: SceneLoader) throws -> DesignCheck.Render {
         let path = try requiredScene()
         guard path == "-" else { return .scene(path: path) }
-        return .description(try describe(with: loader), name: Self.standardInputName)
+        return .description(try describe(with: loader), name: SceneOptions.standardInputName)
     }
+}
 
+extension SceneOptions {
     /// Standard input, up to the scene size limit, as UTF-8 text.
     static func readStandardInput() throws -> String {
         let limit = SceneLoader.maximumFileBytes

@@ -23,7 +23,7 @@ struct MatrixCommand: ParsableCommand {
         """
     )
 
-    @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup var sceneOptions: SheetSceneOptions
 
     @Option(name: .shortAndLong, help: "The contact sheet PNG to write; - for standard output (the layouts then go only to --layout-dir).")
     var output: String
@@ -36,7 +36,7 @@ struct MatrixCommand: ParsableCommand {
 
     func run() throws {
         guard (1...12).contains(columns) else { throw CLIError("--columns \(columns): use 1 to 12") }
-        guard sceneOptions.contentSize == nil else {
+        guard sceneOptions.refusedContentSize == nil else {
             throw CLIError("--content-size: matrix renders every category; leave the option out")
         }
         let overrides = try sceneOptions.overrides()

@@ -25,7 +25,7 @@ struct MetricsCommand: ParsableCommand {
     @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).")
     var font: String
 
-    @Option(parsing: .unconditional, help: "Point size.")
+    @Option(parsing: .unconditional, help: "Point size, 1 to 1000.")
     var size: Double = 17
 
     @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
@@ -42,7 +42,7 @@ struct MetricsCommand: ParsableCommand {
     var metricsOverride: String?
 
     func run() throws {
-        guard size > 0, size <= 1000 else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
+        guard (1...1000).contains(size) else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
         guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
         guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
         let override = try metricsOverride.map(Self.parseOverride)

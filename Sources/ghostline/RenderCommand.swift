@@ -52,10 +52,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "For --text, a designed line height in points (default: the font's).")
     var lineHeight: Double?
 
-    @Option(help: "For --text, the weight (regular, medium, semibold, bold, … or 100–900).")
+    @Option(help: "For --text, the weight (regular, medium, semibold, bold, …, or a number from 1 to 1000).")
     var weight: String?
 
-    @Option(help: "For --text, the text colour, #RRGGBB (default: black).")
+    @Option(help: "For --text, the text colour, #RRGGBB, or #RRGGBBAA to draw it translucent (default: black).")
     var color: String?
 
     @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).")
@@ -106,11 +106,11 @@ struct RenderCommand: ParsableCommand {
         var snapshot = TextSnapshot(text: text, font: font ?? "Inter", size: size ?? 17, width: width, lineHeight: lineHeight,
                                     padding: padding ?? 0)
         if let weight {
-            guard let parsed = FontWeight(name: weight) else { throw CLIError("--weight \(weight): use one of \(FontWeight.acceptedNames), or 100–900") }
+            guard let parsed = FontWeight(name: weight) else { throw CLIError("--weight \(weight): use one of \(FontWeight.acceptedNames), or a number from 1 to 1000") }
             snapshot.weight = parsed
         }
         if let color {
-            guard let parsed = Color(hex: color) else { throw CLIError("--color \(color): write a colour as #RRGGBB, e.g. #0A84FF") }
+            guard let parsed = Color(hex: color) else { throw CLIError("--color \(color): write a colour as #RRGGBB or #RRGGBBAA, e.g. #0A84FF") }
             snapshot.color = parsed
         }
         let overrides = try sceneOptions.overrides()

@@ -81,6 +81,10 @@ struct ReviewOutputOptions: ParsableArguments {
         func colour(_ value: String?, flag: String) throws -> Color? {
             guard let value else { return nil }
             guard let parsed = Color(hex: value) else { throw CLIError("\(flag) \(value): write a colour as #RRGGBB, e.g. #FF00FF") }
+            // The diff image's marks are opaque, as pixelmatch's are: an alpha would be dropped, so it is refused.
+            guard value.count == 7 else {
+                throw CLIError("\(flag) \(value): the diff image's marks are opaque; write the colour as #RRGGBB, without alpha (--diff-alpha fades the picture under them)")
+            }
             return parsed
         }
         var options = ReviewOptions()
@@ -198,6 +202,10 @@ struct DiffCommand: ParsableCommand {
         var requestedBackground: Color?
         if let background {
             guard let parsed = Color(hex: background) else { throw CLIError("--background \(background): write #RRGGBB") }
+            // The background is matched as an opaque colour: an alpha would be dropped, so it is refused.
+            guard background.count == 7 else {
+                throw CLIError("--background \(background): the background is compared as an opaque colour; write it as #RRGGBB, without alpha")
+            }
             requestedBackground = parsed
         }
         var overrides = SceneOverrides()
@@ -256,12 +264,32 @@ struct CheckCommand: ParsableCommand {
                                   inputs: [design] + [sceneOptions.scene].compactMap { $0 })
         } catch { throw CLIError(error) }
         let renderer = SnapshotRenderer()
-        let check = DesignCheck(render: try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts)), design: design,
+        let render = try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts))
+        let check = DesignCheck(render: render, design: design,
                                 overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
         var result: DesignCheckResult
-        do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch { throw outputs.cliError(error) }
+        do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch {
+            throw sceneIgnoreError(error, render: render, loader: SceneLoader(fonts: renderer.fonts)) ?? outputs.cliError(error)
+        }
         // The report names the render by the file it was written to, when it was.
         if let renderOutput { result.comparison.renderPath = renderOutput }
         try outputs.finish(result, render: renderOutput)
+    }
+
+    /// A scene's `ignore:` box that the review refused, as the scene error it is: the file, the box's line:column and
+    /// key path, and the fix (the review numbers the scene's boxes after the `--ignore` ones). Nil for any other error.
+    func sceneIgnoreError(_ error: any Error, render: DesignCheck.Render, loader: SceneLoader) -> CLIError? {
+        guard case let .review(.badIgnoreBox(index, box, reason))? = error as? DesignCheckError,
+              index >= outputs.ignore.count else { return nil }
+        let description: SceneDescription
+        switch render {
+        case .description(let given, _): description = given
+        case .scene(let path): guard let read = try? loader.describe(path: path) else { return nil }; description = read
+        case .image: return nil
+        }
+        let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
+        let clause = reason.components(separatedBy: "; ").first ?? reason
+        return CLIError(description.ignoreError(index: index - outputs.ignore.count, problem: "the box \(numbers) pt: \(clause)",
+                                                fix: "give x, y, width and height in points (not pixels), inside the rendered image").description)
     }
 }

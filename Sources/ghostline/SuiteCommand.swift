@@ -13,7 +13,15 @@ struct SuiteCommand: ParsableCommand {
         ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all]
           ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
         """,
-        discussion: "See `ghostline suite run --help` and `ghostline suite merge --help` for every option.",
+        discussion: """
+        See `ghostline suite run --help` and `ghostline suite merge --help` for every option.
+
+        Examples:
+          ghostline suite
+          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+        """,
         subcommands: [SuiteRunCommand.self, SuiteMergeCommand.self],
         defaultSubcommand: SuiteRunCommand.self
     )
@@ -31,9 +39,14 @@ struct SuiteRunCommand: ParsableCommand {
 
         Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad manifest, usage or output.
 
-        Example: ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
-        CI, one machine per part: ghostline suite --shard 2/4 --html out-2 --report out-2/suite.json
-        then: ghostline suite merge out-*/suite.json --html merged --junit junit.xml
+        On CI, each part runs on its own machine and a job after them merges the reports (the last three examples).
+
+        Examples:
+          ghostline suite
+          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
+          ghostline suite --shard 2/2 --html out-2 --report out-2/suite.json
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
         """
     )
 
@@ -59,16 +72,20 @@ struct SuiteRunCommand: ParsableCommand {
 
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
+        // The flags are checked before the manifest is read: a bad flag is named as itself, whatever the manifest.
+        var part: SuiteShard?
+        do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(error) }
+        let outputPaths = try outputs.paths
         let plan: SuitePlan
         do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
         var runner = SuiteRunner(plan: plan)
         if let jobs { runner.jobs = jobs }
+        runner.shard = part
         do {
-            if let shard { runner.shard = try SuiteShard(parsing: shard) }
             if let durations { runner.costs = try SuiteReport.costs(durations) }
         } catch { throw CLIError(error) }
         runner.update = updateAll ? .all : update ? .changed : .none
-        runner.outputs = try outputs.paths
+        runner.outputs = outputPaths
         let bar = ProgressLine(total: runner.cases.count)
         let result: SuiteResult
         do { result = try runner.run(progress: { bar.show($0) }) } catch {
@@ -93,6 +110,10 @@ struct SuiteMergeCommand: ParsableCommand {
         copied from beside its report when the report was written into its --html directory.
 
         Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad reports or usage.
+
+        Examples:
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite merge out-*/suite.json --report suite.json
         """
     )
 

@@ -6,6 +6,13 @@ struct TokensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
         abstract: "Work with design tokens (W3C Design Tokens format).",
+        discussion: """
+        See `ghostline tokens import --help` for its options.
+
+        Examples:
+          ghostline tokens import tokens.json -o styleguide.yaml
+          ghostline tokens import tokens.json -o - > styleguide.yaml
+        """,
         subcommands: [TokensImportCommand.self]
     )
 
@@ -25,7 +32,9 @@ struct TokensImportCommand: ParsableCommand {
         style named by its path; aliases {group.token} are resolved; sizes in px or rem (16 px). Tokens of other \
         types are listed on stderr and in the file's header, not imported.
 
-        Example: ghostline tokens import tokens.json -o styleguide.yaml
+        Examples:
+          ghostline tokens import tokens.json -o styleguide.yaml
+          ghostline tokens import tokens.json -o - > styleguide.yaml
         """
     )
 

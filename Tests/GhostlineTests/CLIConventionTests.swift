@@ -11,7 +11,8 @@ import Testing
 /// output, an example in every command's help, and a one-line render without a scene file.
 @Suite("Command line: conventions")
 struct CLIConventionTests {
-    static let subcommands = ["render", "layout", "matrix", "check", "diff", "metrics", "tokens import"]
+    static let subcommands = ["render", "layout", "matrix", "check", "diff", "metrics", "tokens", "tokens import", "suite", "suite run",
+                              "suite merge"]
 
     @Test func noArgumentsIsAUsageErrorOnOneLine() throws {
         let result = try runCLI([])
@@ -90,11 +91,50 @@ struct CLIConventionTests {
         for command in Self.subcommands {
             let help = try runCLI(command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0)
-            #expect(help.stdout.contains("Example"), "\(command) --help has no example")
+            #expect(help.stdout.contains("\nExamples:\n"), "\(command) --help has no Examples: block")
             #expect(help.stdout.contains("ghostline \(command) "), "\(command) --help's example does not run the command")
         }
         #expect(try runCLI(["diff", "--help"]).stdout.contains("(default: 0.1)"))
         #expect(try runCLI(["metrics", "--help"]).stdout.contains("(default: 17.0)"))
+    }
+
+    /// The examples of `suite`, `suite merge` and `tokens` are real: run in order in a folder holding what they name
+    /// (a manifest, a scene and its design, a tokens file), each succeeds.
+    @Test func theSuiteAndTokensExamplesRun() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("card.yaml").path
+        try FileManager.default.copyItem(atPath: Paths.demoScene, toPath: scene)
+        #expect(try runCLI(["render", scene, "-o", dir.appendingPathComponent("card@3x.png").path]).status == 0)
+        try "entries:\n  - { scene: card.yaml, design: card@3x.png }\n  - { name: again, scene: card.yaml, design: card@3x.png }\n"
+            .write(to: dir.appendingPathComponent("ghostline.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/scenes/design-tokens.json").path,
+                                         toPath: dir.appendingPathComponent("tokens.json").path)
+        /// The lines of the help's Examples block, with the lines the help wrapped joined again.
+        func examples(_ command: [String]) throws -> [String] {
+            let help = try runCLI(command + ["--help"]).stdout
+            let block = try #require(help.components(separatedBy: "\nExamples:\n").dropFirst().first).components(separatedBy: "\n\n")[0]
+            var lines: [String] = []
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("  ") { lines.append(line.trimmingCharacters(in: .whitespaces)) } else { lines[lines.count - 1] += " " + line }
+            }
+            return lines
+        }
+        var commands: [String] = []
+        for command in [["suite", "run"], ["suite"], ["suite", "merge"], ["tokens"], ["tokens", "import"]] {
+            commands += try examples(command)
+        }
+        #expect(commands.count >= 11)
+        for line in commands {
+            #expect(line.hasPrefix("ghostline "))
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "'\(Paths.executable.path)'" + line.dropFirst("ghostline".count) + " >/dev/null 2>&1"]
+            shell.currentDirectoryURL = dir
+            try shell.run()
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 0, "`\(line)` exited \(shell.terminationStatus)")
+        }
     }
 
     /// `-o -` writes the same PNG to standard output that `-o FILE` writes to the file; `-` reads the scene from

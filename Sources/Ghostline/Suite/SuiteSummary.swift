@@ -26,8 +26,9 @@ public enum SuiteSummary {
         var counts = "\(totals.checks) check\(totals.checks == 1 ? "" : "s"): \(totals.passed) passed, \(totals.failed) failed"
         if totals.errors > 0 { counts += ", \(totals.errors) could not run" }
         if totals.updated > 0 { counts += ", \(totals.updated) updated" }
+        // A part's last line ends with which part it is, so a CI log's last line says what was checked.
         let part = shard.map { " (shard \($0))" } ?? ""
-        lines.append("\(totals.failed + totals.errors == 0 ? "PASS" : "FAIL"): suite \(name)\(part), \(counts)")
+        lines.append("\(totals.failed + totals.errors == 0 ? "PASS" : "FAIL"): suite \(name), \(counts)\(part)")
         return lines.joined(separator: "\n") + "\n"
     }
 

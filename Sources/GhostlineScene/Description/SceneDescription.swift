@@ -38,10 +38,20 @@ public struct SceneDescription: Sendable {
     public var root: StackDescription
     /// Areas, in points, a design review leaves out of every statistic (a status bar, a clock, an avatar).
     public var ignore: [Rect] = []
+    /// Where each `ignore` box was written (parallel to `ignore`; empty for a scene built in Swift), so that a box a
+    /// review cannot use is named by its line and column like every other scene error.
+    public var ignoreMarks: [SourceMark] = []
     /// The style guides `include:` read (nested ones too), which `Scene.inputFiles` lists.
     public var includedFiles: [String] = []
     /// The scene file, for relative paths and error messages.
     public var sourcePath: String
+
+    /// The error for `ignore` box `index` that a review refused for `reason` (a clause such as "it lies outside the
+    /// 375×200 pt image"): the scene's file, the box's line and column and its key path, and `fix`.
+    public func ignoreError(index: Int, problem: String, fix: String) -> SceneError {
+        let mark = ignoreMarks.indices.contains(index) ? ignoreMarks[index] : nil
+        return SceneError(file: sourcePath, mark: mark, keyPath: "ignore[\(index)]", problem: problem, fix: fix)
+    }
 
     /// Creates a description from its parts; `ignore` and `includedFiles` start empty.
     public init(canvas: CanvasDescription, model: LayoutModel? = nil, fonts: [NamedFont] = [], fallback: [FontReference] = [],

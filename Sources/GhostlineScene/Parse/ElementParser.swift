@@ -69,7 +69,7 @@ extension SceneParser {
     mutating func child(_ cursor: YAMLCursor, depth: Int) throws(SceneError) -> ElementDescription {
         elementCount += 1
         guard elementCount <= Self.maximumElements else {
-            throw cursor.error("the scene has more than \(Self.maximumElements) elements", fix: "split it into smaller scenes (check YAML aliases that repeat large parts)")
+            throw cursor.error("the scene has more than \(Self.maximumElements) elements, the root stack included", fix: "split it into smaller scenes (check YAML aliases that repeat large parts)")
         }
         guard case .mapping(let mapping) = cursor.node else {
             throw cursor.error("expected a child such as `- label: {…}`", fix: "start the item with label:, box:, image:, gap:, spacer: or stack:")

@@ -24,7 +24,8 @@ struct SceneParser {
 
     /// Ids seen so far, for the duplicate check.
     var ids: [String: YAMLCursor] = [:]
-    /// Elements parsed so far: YAML aliases can repeat a subtree exponentially, so the count is capped.
+    /// Elements parsed so far, the root stack included (the layout JSON lists it as an element too): YAML aliases can
+    /// repeat a subtree exponentially, so the count is capped.
     var elementCount = 0
     /// Characters of label text read so far.
     var textCharacters = 0
@@ -97,8 +98,10 @@ struct SceneParser {
             includedFiles = guide.files
         }
         var ignore: [Rect] = []
+        var ignoreMarks: [SourceMark] = []
         if let list = top["ignore"] {
             for item in try list.sequence() {
+                ignoreMarks.append(item.mark)
                 let keys = try item.mapping(allowed: ["x", "y", "width", "height"])
                 func value(_ key: String, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
                     try keys.required(key, fix: "give x, y, width and height in points").number("points", range: range)
@@ -107,10 +110,13 @@ struct SceneParser {
                                    width: try value("width", 0.01...100_000), height: try value("height", 0.01...100_000)))
             }
         }
-        let root = try stack(try top.required("root", fix: "add `root:` with a stack of children"))
+        let rootCursor = try top.required("root", fix: "add `root:` with a stack of children")
+        elementCount += 1   // the root stack is an element, as the layout JSON lists it
+        let root = try stack(rootCursor)
         var description = SceneDescription(canvas: canvas, model: model, fonts: fonts, fallback: fallback, styles: styles, root: root,
                                 sourcePath: file)
         description.ignore = ignore
+        description.ignoreMarks = ignoreMarks
         description.includedFiles = includedFiles
         return description
     }
