@@ -13,7 +13,7 @@ public enum GhostlineWarning: Sendable, Hashable, CustomStringConvertible {
     case nothingScalesWithContentSize(scene: String)
 
     /// One warning per label with characters no font has.
-    static func missingGlyphs(in layout: SceneLayout) -> [GhostlineWarning] {
+    public static func missingGlyphs(in layout: SceneLayout) -> [GhostlineWarning] {
         layout.elements.compactMap { element in
             guard let label = element.labelLayout, !label.missingScalars.isEmpty else { return nil }
             return .missingGlyphs(label: element.id, scalars: label.missingScalars, fontFamily: label.font.familyName)

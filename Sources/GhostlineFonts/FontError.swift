@@ -11,6 +11,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingTable(path: String, table: String)
     /// fontconfig knows no font of that family (or PostScript name).
     case familyNotInstalled(family: String, package: String?)
+    /// A hermetic font set (no system fonts) has no font of that family or PostScript name in its directories.
+    case familyNotInFontSet(family: String, directories: [String])
     /// A metric override is unusable (e.g. unitsPerEm ≤ 0).
     case invalidOverride(detail: String)
 
@@ -29,6 +31,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "font '\(family)' is not installed: run `apt-get install \(package)`, or name its file under `fonts:` in the scene"
             }
             return "font '\(family)' is not installed: install it (fc-list shows what is), or name its file under `fonts:` in the scene"
+        case .familyNotInFontSet(let family, let directories):
+            return "font '\(family)' is not in the font directories (\(directories.joined(separator: ", "))), and system fonts are "
+                + "off: add the directory that holds it to fontDirectories (or --font-dir), or name its file under `fonts:`"
         case .invalidOverride(let detail):
             return "invalid font metrics override: \(detail)"
         }

@@ -76,8 +76,15 @@ public final class FontLocator: @unchecked Sendable {
             }
             return nil
         }
-        guard let found else { throw .familyNotInstalled(family: family, package: Self.debianPackage(forFamily: family)) }
+        guard let found else { throw notFound(family) }
         return found
+    }
+
+    /// The error for a name this locator cannot find: which package to install, or (without system fonts) which
+    /// directories were searched.
+    func notFound(_ family: String) -> FontError {
+        fontSet.systemFonts ? .familyNotInstalled(family: family, package: Self.debianPackage(forFamily: family))
+                            : .familyNotInFontSet(family: family, directories: fontSet.directories)
     }
 
     /// fontconfig's slant of a pattern (roman when it has none).
@@ -219,12 +226,33 @@ public final class FontLocator: @unchecked Sendable {
     /// only `directories`: no configuration file is parsed, so no substitution rule, alias or font from elsewhere on
     /// the machine can take part.
     private static func buildConfig(_ fontSet: FontSet) -> OpaquePointer? {
-        let config: OpaquePointer? = fontSet.systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate()
-        guard let config else { return nil }
+        guard fontSet.systemFonts else { return hermeticConfig(fontSet.directories) }
+        guard let config = FcInitLoadConfigAndFonts() else { return nil }
         for directory in fontSet.directories {
             _ = FcConfigAppFontAddDir(config, directory)
         }
         return config
+    }
+
+    /// A configuration of `directories` alone, written in memory: no file under /etc/fonts (or the user's) is read,
+    /// so no rule, alias or font from the rest of the machine takes part. It keeps fontconfig's scan cache in the
+    /// user's cache directory, as the system configuration does (without one, fontconfig complains on stderr that
+    /// it cannot write a cache, and rescans the directories every time).
+    private static func hermeticConfig(_ directories: [String]) -> OpaquePointer? {
+        guard let config = FcConfigCreate() else { return nil }
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir>"
+            + directories.map { "<dir>\(xmlEscaped($0))</dir>" }.joined() + "</fontconfig>"
+        guard FcConfigParseAndLoadFromMemory(config, xml, FcTrue) == FcTrue, FcConfigBuildFonts(config) == FcTrue else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        return config
+    }
+
+    /// A path as XML text.
+    static func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// What fontconfig's answers depend on, on disk: every configuration file and directory it read, every font

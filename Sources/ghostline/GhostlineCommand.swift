@@ -109,10 +109,37 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ error: any Error) { self.message = String(describing: error) }
 }
 
+/// Which fonts a command sees: the system's, plus directories, or only those directories.
+struct FontOptions: ParsableArguments {
+    @Option(name: .customLong("font-dir"), help: "A directory of fonts to see beside the system's (repeatable); with --no-system-fonts, the only ones.")
+    var fontDirectories: [String] = []
+
+    @Flag(name: .customLong("no-system-fonts"), help: "See only --font-dir directories and the scene's `fonts:` files: no fontconfig configuration is read, so other installed fonts cannot change a render.")
+    var noSystemFonts = false
+
+    /// A session over the font set these options name; every directory must exist.
+    func session() throws -> GhostlineSession {
+        var directories: [String] = []
+        for directory in fontDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("--font-dir \(directory): no such directory; check the path")
+            }
+            directories.append(URL(fileURLWithPath: directory).standardizedFileURL.path)
+        }
+        if noSystemFonts && directories.isEmpty {
+            throw CLIError("--no-system-fonts: no font would be visible; add --font-dir DIR, e.g. --font-dir /usr/share/fonts/opentype/inter")
+        }
+        return GhostlineSession(fontSet: FontSet(directories: directories, systemFonts: !noSystemFonts))
+    }
+}
+
 /// Options every command that lays out a scene shares.
 struct SceneOptions: ParsableArguments, SceneArguments {
     @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
     var scene: String?
+
+    @OptionGroup var fonts: FontOptions
 
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
     var scale: Int?
@@ -133,6 +160,8 @@ struct SceneOptions: ParsableArguments, SceneArguments {
 struct SheetSceneOptions: ParsableArguments, SceneArguments {
     @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
     var scene: String?
+
+    @OptionGroup var fonts: FontOptions
 
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
     var scale: Int?
@@ -195,8 +224,8 @@ extension SceneArguments {
         }
     }
 
-    func load(with renderer: SnapshotRenderer) throws -> Scene {
-        let loader = SceneLoader(fonts: renderer.fonts)
+    func load(with session: GhostlineSession) throws -> Scene {
+        let loader = session.loader
         let description = try describe(with: loader)
         let overrides = try overrides()
         do { return try loader.resolve(description, overrides: overrides) } catch { throw CLIError(error) }

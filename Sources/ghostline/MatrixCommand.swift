@@ -40,8 +40,8 @@ struct MatrixCommand: ParsableCommand {
             throw CLIError("--content-size: matrix renders every category; leave the option out")
         }
         let overrides = try sceneOptions.overrides()
-        let sheet = ContactSheet(columns: columns)
-        let description = try sceneOptions.describe(with: SceneLoader(fonts: sheet.renderer.fonts))
+        let session = try sceneOptions.fonts.session()
+        let description = try sceneOptions.describe(with: session.loader)
         // With the sheet on standard output there is no file to name the layouts after: they go to --layout-dir
         // when it is given, else nowhere.
         let toStandardOutput = output == OutputFiles.standardOutput
@@ -57,9 +57,9 @@ struct MatrixCommand: ParsableCommand {
                                   inputs: [description.sourcePath] + description.includedFiles)
         } catch { throw CLIError(error) }
         let onTerminal = isatty(STDERR_FILENO) == 1
-        let cells: [ContactSheet.Cell]
+        let matrix: ContentSizeMatrix
         do {
-            cells = try sheet.cells(description: description, overrides: overrides) { done, total, category in
+            matrix = try session.matrix(description, overrides: overrides, columns: columns) { done, total, category in
                 if onTerminal {
                     FileHandle.standardError.write(Data("\rmatrix: \(done)/\(total) \(category.rawValue)   ".utf8))
                 }
@@ -69,15 +69,13 @@ struct MatrixCommand: ParsableCommand {
             throw CLIError(error)
         }
         if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        let image: RGBAImage
-        do { image = try sheet.compose(cells) } catch { throw CLIError(error) }
 
         // All or nothing: a sheet without its layouts would mislead a script that reads them. No output may replace
         // the scene or a file it reads (`matrix card.yaml -o card.yaml` used to overwrite the scene).
-        var files = OutputFiles(inputs: Array(Set(cells.flatMap(\.inputFiles))).sorted())
+        var files = OutputFiles(inputs: Array(Set(matrix.cells.flatMap(\.inputFiles))).sorted())
         do {
-            try files.stage(try PNGCodec.encode(image), to: output)
-            for cell in cells {
+            try files.stage(try PNGCodec.encode(matrix.image), to: output)
+            for cell in matrix.cells {
                 if let path = layoutPath(cell.category) { try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: path) }
             }
             try files.commit()
@@ -86,9 +84,6 @@ struct MatrixCommand: ParsableCommand {
             throw CLIError(error)
         }
         // Warned only once the sheet is written: a failed run prints its one error line and nothing else.
-        if !description.scalesWithContentSize {
-            FileHandle.standardError.write(Data(("ghostline: warning: \(description.sourcePath): nothing in the scene scales with Dynamic "
-                + "Type, so all 12 cells are the same; give a style `textStyle: body`, or `scalesWith: body` beside its `size`\n").utf8))
-        }
+        printWarnings(matrix.warnings)
     }
 }

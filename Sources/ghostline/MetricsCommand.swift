@@ -41,15 +41,18 @@ struct MetricsCommand: ParsableCommand {
             help: "Replace vertical metrics (font units), e.g. unitsPerEm=2048,ascender=1950,descender=-494,lineGap=0,capHeight=1443. Use `ios-system` for the iOS system font's published values.")
     var metricsOverride: String?
 
+    @OptionGroup var fonts: FontOptions
+
     func run() throws {
         guard (1...1000).contains(size) else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
         guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
         guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
         let override = try metricsOverride.map(Self.parseOverride)
+        let session = try fonts.session()
         let report: FontMetricsReport
         do {
-            report = try GhostlineSession().metrics(font: font, faceIndex: faceIndex, size: size, scale: Scale(scale),
-                                                    source: source, metricsOverride: override)
+            report = try session.metrics(font: font, faceIndex: faceIndex, size: size, scale: Scale(scale), source: source,
+                                         metricsOverride: override)
         } catch { throw CLIError(error.description) }
         print(report.json.serialized())
     }

@@ -62,43 +62,36 @@ struct RenderCommand: ParsableCommand {
     var padding: Double?
 
     func run() throws {
-        let renderer = SnapshotRenderer()
+        let session = try sceneOptions.fonts.session()
         let overlay = try Self.parseDebug(debug)
         let textMode = text != nil || sceneOptions.scene == nil
         // Outputs are checked before any work: a 16384 px render is not drawn only to be refused onto its scene.
         let outputs = [output] + (layout.map { [$0] } ?? [])
         do { try OutputFiles.check(outputs, inputs: textMode ? [] : [sceneOptions.scene].compactMap { $0 }) } catch { throw CLIError(error) }
-        let scene = try textMode ? textScene(renderer) : sceneOptions.load(with: renderer)
-        let sceneLayout: SceneLayout
-        var image: RGBAImage
+        let scene = try textMode ? textScene(session) : sceneOptions.load(with: session)
+        let rendered: RenderedScene
         do {
-            (sceneLayout, image) = try renderer.render(scene, debug: overlay)
+            rendered = try session.render(scene, debug: overlay)
         } catch {
             // The one-label scene has no file: name the flag (it named a made-up `scene.swift` in the directory).
             if textMode { throw CLIError("--text: \(error.problem)\(error.fix.isEmpty ? "" : "; " + error.fix)") }
             throw CLIError(error)
         }
-        if !overlay.isEmpty {
-            // The legend lists what is drawn: no grid entry for a scene without a grid.
-            let drawn = scene.canvas.grid == nil ? overlay.subtracting(.grid) : overlay
-            image = DebugLegend.appended(to: image, guides: drawn, scale: scene.canvas.scale, renderer: renderer)
-        }
-        var files = OutputFiles(inputs: scene.inputFiles)
+        var files = OutputFiles(inputs: rendered.inputFiles)
         do {
-            try files.stage(try PNGCodec.encode(image), to: output)
-            if let layout { try files.stage(LayoutJSON.encode(sceneLayout, palette: scene.palette), to: layout) }
+            try files.stage(try rendered.png(), to: output)
+            if let layout { try files.stage(rendered.layoutJSON, to: layout) }
             try files.commit()
         } catch {
             files.discard()
             throw CLIError(error)
         }
         // Warnings come once the outputs are in place, so a failed run prints its one error line and nothing else.
-        printWarnings(scene.warnings)
-        warnAboutMissingGlyphs(sceneLayout)
+        printWarnings(rendered.warnings)
     }
 
     /// The one-label scene of `--text`; the flags that only make sense with it are refused without it.
-    func textScene(_ renderer: SnapshotRenderer) throws -> Scene {
+    func textScene(_ session: GhostlineSession) throws -> Scene {
         guard let text else {
             throw CLIError("no scene given; pass a scene file (or - for standard input), or --text with --font and --size, e.g. ghostline render --text \"Hello\" --font Inter --size 17 -o hello.png")
         }
@@ -115,7 +108,7 @@ struct RenderCommand: ParsableCommand {
         }
         let overrides = try sceneOptions.overrides()
         do {
-            return try snapshot.scene(loader: SceneLoader(fonts: renderer.fonts), overrides: overrides)
+            return try session.scene(snapshot, overrides: overrides)
         } catch {
             let flag = ["text": "--text", "font": "--font", "size": "--size", "width": "--width",
                         "lineHeight": "--line-height", "padding": "--padding"][error.field.rawValue] ?? "--text"
@@ -159,25 +152,10 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var sceneOptions: SceneOptions
 
     func run() throws {
-        let renderer = SnapshotRenderer()
-        let scene = try sceneOptions.load(with: renderer)
-        let layout = scene.layout()
-        printWarnings(scene.warnings)
-        warnAboutMissingGlyphs(layout)
-        print(LayoutJSON.encode(layout, palette: scene.palette), terminator: "")
+        let session = try sceneOptions.fonts.session()
+        let laidOut = session.layout(try sceneOptions.load(with: session))
+        printWarnings(laidOut.warnings)
+        print(laidOut.json, terminator: "")
     }
 }
 
-/// One warning line on stderr per label whose font lacks some of its characters: they draw as empty boxes,
-/// which a snapshot would otherwise bake in silently. The exit status stays 0: the output is still valid.
-func warnAboutMissingGlyphs(_ layout: SceneLayout) {
-    for element in layout.elements {
-        guard let label = element.labelLayout, !label.missingScalars.isEmpty else { continue }
-        let listed = label.missingScalars.prefix(5).map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            .joined(separator: ", ") + (label.missingScalars.count > 5 ? ", …" : "")
-        let message = "ghostline: warning: label '\(element.id)': no font has a glyph for \(listed) (\(label.font.familyName), "
-            + "the scene's fallback list and fontconfig were tried); they draw as empty boxes — install a font that has them "
-            + "or name one under `fallback:`\n"
-        FileHandle.standardError.write(Data(message.utf8))
-    }
-}

@@ -153,7 +153,7 @@ struct ReviewOutputOptions: ParsableArguments {
     /// Prints the warnings and the summary of a check whose outputs are written, and exits 0 (pass) or 1 (differs).
     func report(_ result: DesignCheckResult, paths: [DesignCheckArtifact: String]) throws {
         printWarnings(result.warnings)
-        if let layout = result.layout { warnAboutMissingGlyphs(layout) }   // check's render; diff has none
+        if let layout = result.layout { printWarnings(GhostlineWarning.missingGlyphs(in: layout)) }   // check's render; diff has none
         // With an artifact on standard output, the summary goes to stderr so the two never mix.
         if paths.values.contains(OutputFiles.standardOutput) {
             FileHandle.standardError.write(Data(result.summary.utf8))
@@ -165,7 +165,7 @@ struct ReviewOutputOptions: ParsableArguments {
 }
 
 /// Each warning from reading the images as one stderr line.
-func printWarnings(_ warnings: [String]) {
+func printWarnings(_ warnings: [some CustomStringConvertible]) {
     for warning in warnings {
         FileHandle.standardError.write(Data("ghostline: warning: \(warning)\n".utf8))
     }
@@ -263,13 +263,13 @@ struct CheckCommand: ParsableCommand {
             try OutputFiles.check(Array(outputs.artifactPaths(render: renderOutput).values).sorted(),
                                   inputs: [design] + [sceneOptions.scene].compactMap { $0 })
         } catch { throw CLIError(error) }
-        let renderer = SnapshotRenderer()
-        let render = try sceneOptions.checkRender(with: SceneLoader(fonts: renderer.fonts))
-        let check = DesignCheck(render: render, design: design,
-                                overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderer: renderer)
+        let session = try sceneOptions.fonts.session()
+        let render = try sceneOptions.checkRender(with: session.loader)
+        let check = session.check(render, design: design, overrides: try sceneOptions.overrides(),
+                                  options: try outputs.reviewOptions())
         var result: DesignCheckResult
         do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch {
-            throw sceneIgnoreError(error, render: render, loader: SceneLoader(fonts: renderer.fonts)) ?? outputs.cliError(error)
+            throw sceneIgnoreError(error, render: render, loader: session.loader) ?? outputs.cliError(error)
         }
         // The report names the render by the file it was written to, when it was.
         if let renderOutput { result.comparison.renderPath = renderOutput }
