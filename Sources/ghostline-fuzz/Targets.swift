@@ -160,15 +160,18 @@ func exerciseText(_ bytes: [UInt8]) {
     guard bytes.count > 8 else { return }
     let b = Array(bytes.prefix(8))
     let text = String(decoding: bytes.dropFirst(8).prefix(1000), as: UTF8.self)
-    let model: LayoutModel = b[4] & 1 == 0 ? .uikit : .css
+    let model = LayoutModel.allCases[Int(b[4] & 1) % LayoutModel.allCases.count]
     var style = StyleDescription(font: ["Inter", "DejaVu Sans", "Noto Sans"][Int(b[0]) % 3], size: 2 + Double(b[1] % 96))
     style.letterSpacing = Double(Int8(bitPattern: b[2])) / 16
     if b[3] & 1 == 1 { style.lineHeight = 1 + Double(b[3] >> 1) }
     style.lineHeightStrategy = LineHeightStrategy.allCases[Int(b[3] >> 5) % LineHeightStrategy.allCases.count]
-    if model == .css {
+    // Only the settings the model accepts: a refused one would end the input at the resolver.
+    if model.refusal(of: "whiteSpace") == nil {
         style.whiteSpace = WhiteSpace.allCases[Int(b[5]) % WhiteSpace.allCases.count]
         style.overflowWrap = OverflowWrap.allCases[Int(b[5] >> 3) % OverflowWrap.allCases.count]
         style.wordBreak = WordBreak.allCases[Int(b[5] >> 5) % WordBreak.allCases.count]
+    }
+    if model.refusal(of: "hyphens") == nil {
         style.hyphens = b[7] & 0x80 == 0 ? nil : .auto
     } else if b[7] & 0x80 != 0 {
         style.hyphenationFactor = 1

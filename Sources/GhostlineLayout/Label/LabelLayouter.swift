@@ -2,7 +2,7 @@ import GhostlineFonts
 import GhostlineGeometry
 import GhostlineShaping
 
-/// Lays out one label's attributed text in either model, as a pipeline of stages that each keep their result
+/// Lays out one label's attributed text in a ``LayoutModel``, as a pipeline of stages that each keep their result
 /// (parley's analysis → itemize → shape → line break → align):
 ///
 /// 1. **analysis** (`TextAnalysis`): bidi levels, scripts, break opportunities and grapheme clusters;
@@ -21,14 +21,16 @@ public enum LabelLayouter {
         public var text: AttributedText
         /// Alignment, wrapping, line count, line height and the other paragraph settings.
         public var paragraph: ParagraphStyle
-        /// Which rules place the lines: UIKit's (`uikit`) or a browser's (`css`).
+        /// The rules that place the lines: UIKit's (``LayoutModel/uikit``), a browser's (``LayoutModel/css``) or
+        /// another ``LayoutModel``.
         public var model: LayoutModel
         /// The pixel grid that heights and baselines are rounded to (R2–R4 in the uikit model, Chromium's device-pixel
         /// rounding in the css model).
         public var scale: Scale
         /// Which form of R4 gives the cap-height anchor; `precise` unless a report wants to show the naive shortcut.
         public var capHeightRounding: CapHeightRounding
-        /// A baseline grid unit in points: when set (uikit model), baselines and the bottom snap to it (R9, R10).
+        /// A baseline grid unit in points: when set, and the model snaps to baseline grids, baselines and the bottom
+        /// snap to it (R9, R10).
         public var baselineGrid: Double?
         /// The font cascade for characters the styles' fonts lack.
         public var fallback: FontFallback
@@ -66,38 +68,38 @@ public enum LabelLayouter {
 
     /// Runs analysis, itemization and shaping.
     public static func prepare(_ input: Input) -> Prepared {
-        let css = input.model == .css
+        let model = input.model
+        let breaking = model.lineBreaking
         let baseStyle = input.text.baseStyle
         var options = TextAnalysis.Options()
         options.direction = input.paragraph.baseWritingDirection
         options.fallbackDirection = input.layoutDirection == .leftToRight ? .leftToRight : .rightToLeft
         options.language = input.paragraph.language ?? baseStyle.language
-        options.profile = css ? .chromium : .icu
-        options.strictness = css ? (input.paragraph.lineBreak ?? .auto) : nil
+        options.profile = breaking.opportunities
+        options.strictness = breaking.wrapping.strictness(input.paragraph)
         var text = input.text
         var adjustments = ShapingAdjustments()
-        if css {
+        adjustments.trimsPunctuation = model.trimsAdjacentFullwidthPunctuation
+        if let whiteSpace = breaking.wrapping.whiteSpace(input.paragraph) {
             // CSS white-space processing: collapsed spaces keep their offsets but lose their advance.
-            let processed = WhiteSpaceProcessing(text.scalars, whiteSpace: input.paragraph.whiteSpace)
+            let processed = WhiteSpaceProcessing(text.scalars, whiteSpace: whiteSpace)
             if processed.collapsed.contains(true) || processed.scalars != text.scalars {
                 text = AttributedText(replacing: text, scalars: processed.scalars)
                 adjustments.collapsed = processed.collapsed
             }
-            adjustments.trimsPunctuation = true
-            options.whiteSpace = input.paragraph.whiteSpace
+            options.whiteSpace = whiteSpace
             options.wordBreak = input.paragraph.wordBreak
         }
-        let hyphenates = css ? input.paragraph.hyphens == .auto
-                             : input.paragraph.hyphenationFactor > 0 && input.paragraph.lineBreakMode != .charWrap
         // Without a language the dictionary is English's, as an app without a localization would hyphenate.
-        options.hyphenationLanguage = hyphenates ? (options.language ?? "en") : nil
-        options.ignoresSoftHyphens = css && input.paragraph.hyphens == .none
+        options.hyphenationLanguage = breaking.hyphenation.hyphenates(input.paragraph) ? (options.language ?? "en") : nil
+        options.ignoresSoftHyphens = breaking.hyphenation.ignoresSoftHyphens(input.paragraph)
         let analysis = TextAnalysis(text.scalars, options: options)
         let items = Itemizer.items(text, analysis: analysis, fallback: input.fallback)
-        let tabInterval = input.paragraph.tabInterval ?? defaultTabInterval(baseStyle, model: input.model)
-        let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items, model: input.model,
+        let tabInterval = input.paragraph.tabInterval ?? model.tabStops.interval(for: baseStyle)
+        let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items,
+                                        ligaturesSurviveLetterSpacing: model.ligaturesSurviveLetterSpacing,
                                         tabInterval: tabInterval, adjustments: adjustments)
-        return Prepared(input: input, paragraph: paragraph, base: metrics(baseStyle.font, baseStyle.pointSize, model: input.model))
+        return Prepared(input: input, paragraph: paragraph, base: model.metrics(baseStyle.font, pointSize: baseStyle.pointSize))
     }
 
     /// Lays out `input` in a box `width` points wide (nil = unconstrained: one line per paragraph).
@@ -109,14 +111,14 @@ public enum LabelLayouter {
     public static func layout(_ prepared: Prepared, width: Double?) -> LabelLayout {
         let input = prepared.input
         let paragraph = prepared.paragraph
-        let css = input.model == .css
-        let wraps = !css || input.paragraph.whiteSpace.wraps
+        let breaking = input.model.lineBreaking
+        let wraps = breaking.wrapping.wraps(input.paragraph)
         var rules = LineBreaker.Rules()
-        rules.fit = css ? .chromium(input.scale) : .points
-        rules.trailingTerminatorAddsLine = !css
-        rules.breaksWithinWords = !css || input.paragraph.overflowWrap != .normal
-        rules.spacesHang = !(css && input.paragraph.whiteSpace == .breakSpaces)
-        rules.hyphenationFactor = css ? (input.paragraph.hyphens == .auto ? 1 : 0) : min(1, max(0, input.paragraph.hyphenationFactor))
+        rules.fit = breaking.fit.fit(at: input.scale)
+        rules.trailingTerminatorAddsLine = breaking.trailingNewlineAddsLine
+        rules.breaksWithinWords = breaking.wrapping.breaksWithinWords(input.paragraph)
+        rules.spacesHang = breaking.wrapping.spacesHang(input.paragraph)
+        rules.hyphenationFactor = breaking.hyphenation.fillFactor(input.paragraph)
         var broken = LineBreaker.breakLines(paragraph, width: wraps ? width ?? .infinity : .infinity,
                                             mode: input.paragraph.lineBreakMode, rules: rules)
         if broken.isEmpty {
@@ -187,10 +189,10 @@ public enum LabelLayouter {
         for piece in pieces {
             let run = text.runs.isEmpty ? nil : text.runs[piece.runIndex]
             let raise = run?.style.baselineOffset ?? 0
-            let extent = FontExtent(metrics: metrics(piece.font, piece.pointSize, model: model), raise: raise)
+            let extent = FontExtent(metrics: model.metrics(piece.font, pointSize: piece.pointSize), raise: raise)
             drawn.append(extent)
             if let run, run.isStyled, seenRuns.insert(piece.runIndex).inserted {
-                boxes.append(FontExtent(metrics: metrics(run.style.font, run.style.pointSize, model: model), raise: raise))
+                boxes.append(FontExtent(metrics: model.metrics(run.style.font, pointSize: run.style.pointSize), raise: raise))
             }
             if piece.isFallback { fallbackOnly.append(extent) }
         }
@@ -200,36 +202,18 @@ public enum LabelLayouter {
 
     static func placeVertically(_ prepared: Prepared, extents: [LineFonts], endsParagraph: [Bool]) -> VerticalPlacement {
         let input = prepared.input
-        switch (input.model, input.baselineGrid) {
-        case (.uikit, let grid?) where grid > 0:
+        if input.model.snapsToBaselineGrid, let grid = input.baselineGrid, grid > 0 {
             return BaselineGridLineStack.place(lines: extents.map { LineExtent($0.drawn) }, paragraph: input.paragraph, grid: grid)
-        case (.uikit, _):
+        }
+        switch input.model.lineStacking {
+        case .fontLineHeightRoundedToPixels:
             return UIKitLineStack.place(lines: extents.map { LineExtent($0.drawn) }, endsParagraph: endsParagraph,
                                         base: prepared.base, paragraph: input.paragraph, scale: input.scale)
-        case (.css, _):
+        case .halfLeading:
             // Chromium unites the metrics of fallback fonts into the line only for `line-height: normal`.
             let normal = input.paragraph.lineHeight == nil
             return CSSLineStack.place(lines: extents.map { normal ? $0.boxes + $0.fallbackOnly : $0.boxes },
                                       lineHeight: input.paragraph.lineHeight, scale: input.scale)
-        }
-    }
-
-    /// A font's metrics as the model reads them: UIFont reads hhea; Chromium reads the OS/2 typo metrics when the
-    /// font sets USE_TYPO_METRICS, else hhea.
-    static func metrics(_ font: Font, _ pointSize: Double, model: LayoutModel) -> FontMetrics {
-        let source: VerticalMetricsSource = model == .css && font.tables.useTypoMetrics ? .typo : .hhea
-        return font.metrics(pointSize: pointSize, source: source)
-    }
-
-    /// NSParagraphStyle's default tab stops are 28 pt apart; CSS's `tab-size: 8` is eight spaces of the block's
-    /// font (its letter spacing included, as for any space).
-    static func defaultTabInterval(_ style: TextStyle, model: LayoutModel) -> Double {
-        switch model {
-        case .uikit: return 28
-        case .css:
-            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize,
-                                     options: ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing))
-            return 8 * space.totalAdvance
         }
     }
 }

@@ -9,7 +9,7 @@ struct ShapedItem: Sendable {
     var run: ShapedRun
 }
 
-/// What the css model changes in shaped text: adjacent fullwidth CJK punctuation trimmed (`HanKerning`) and
+/// What a model may change in shaped text: adjacent fullwidth CJK punctuation trimmed (`HanKerning`) and
 /// spaces collapsed by `white-space` (no advance, no glyph).
 struct ShapingAdjustments: Sendable {
     var trimsPunctuation = false
@@ -50,8 +50,8 @@ struct ShapedParagraph: Sendable {
 
     var scalars: [Unicode.Scalar] { text.scalars }
 
-    init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], model: LayoutModel, tabInterval: Double,
-         adjustments: ShapingAdjustments = .none) {
+    init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], ligaturesSurviveLetterSpacing: Bool,
+         tabInterval: Double, adjustments: ShapingAdjustments = .none) {
         self.text = text
         self.adjustments = adjustments
         self.analysis = analysis
@@ -67,8 +67,8 @@ struct ShapedParagraph: Sendable {
         var missingSet = Set<Unicode.Scalar>()
         for item in items {
             let style = text.runs[item.runIndex].style
-            // Browsers turn optional ligatures off when letter spacing is set (kerning stays on).
-            let ligatures = style.ligatures && !(model == .css && style.letterSpacing != 0)
+            // Browsers turn optional ligatures off when letter spacing is set (kerning stays on); Core Text does not.
+            let ligatures = style.ligatures && (ligaturesSurviveLetterSpacing || style.letterSpacing == 0)
             let options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
             let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,

@@ -116,7 +116,7 @@ struct Arranger {
             let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
             var element = LayoutElement(id: label.id, kind: .label, frame: frame, content: .label(layout))
             if label.node.alignCapHeight { element.alignmentInsetTop = layout.anchors.capHeight }
-            element.snapsToGrid = label.node.snapToGrid && grid != nil && model == .uikit
+            element.snapsToGrid = label.node.snapToGrid && grid != nil && model.snapsToBaselineGrid
             return Measured(elements: [element], size: frame.size)
         case .box(let id, let box):
             let frame = Rect(x: 0, y: 0, width: size.clamp(width, .horizontal), height: size.clamp(height ?? box.height, .vertical))

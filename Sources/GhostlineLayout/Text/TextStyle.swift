@@ -1,15 +1,5 @@
 import GhostlineFonts
 
-/// Which layout rules place lines inside a label.
-public enum LayoutModel: String, Sendable, Codable, CaseIterable {
-    /// UIKit/TextKit: extra line height goes above the glyphs, lineSpacing between lines only, pixel rounding
-    /// of label heights and baselines (rules R1–R12). Vertical metrics from `hhea`, as UIFont reads them.
-    case uikit
-    /// CSS (and Figma, Sketch): every line box is the designed line height with the font's content area
-    /// centred in it (half-leading above and below).
-    case css
-}
-
 /// How the uikit model meets a designed line height (R7, R8).
 public enum LineHeightStrategy: String, Sendable, Codable, CaseIterable {
     /// Ignore the designed line height: the font's own line height (what a plain UILabel does).

@@ -18,7 +18,7 @@ extension ResolverState {
             weight = style.weight ?? spec.weight
             // UIKit applies a text style's size and weight, never the HIG table's line height (measured on
             // iOS: title1 at Large is the font's 33.667 pt at @3x, not 34); design kits and so the css model do.
-            if style.lineHeightFromTextStyle || (model == .css && lineHeight == nil) { lineHeight = spec.lineHeight }
+            if style.lineHeightFromTextStyle || (model.textStyleSuppliesLineHeight && lineHeight == nil) { lineHeight = spec.lineHeight }
         } else if let curve = style.scalesWith, let own = size {
             // UIFontMetrics(forTextStyle: curve).scaledFont(for:maximumPointSize:) on the style's own font.
             (size, lineHeight) = DynamicType.scaled(size: own, lineHeight: lineHeight, with: curve, at: contentSize,
@@ -55,20 +55,16 @@ extension ResolverState {
         paragraph.alignment = style.alignment ?? .natural
         paragraph.language = style.language
         paragraph.lineBreak = style.lineBreak
-        let cssOnly = [("lineBreak", style.lineBreak != nil), ("whiteSpace", style.whiteSpace != nil),
-                       ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil),
-                       ("hyphens", style.hyphens != nil)]
-        if model == .uikit, let key = cssOnly.first(where: \.1)?.0 {
-            throw error(style.marks[key], "`\(key)` is a CSS property and the uikit model has no such setting",
-                        fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")
+        // A setting the model has no use for is refused rather than ignored; the first one set, in this order.
+        let given = [("lineBreak", style.lineBreak != nil), ("whiteSpace", style.whiteSpace != nil),
+                     ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil),
+                     ("hyphens", style.hyphens != nil), ("hyphenationFactor", style.hyphenationFactor != nil)]
+        for (key, isSet) in given where isSet {
+            if let refused = model.refusal(of: key) { throw error(style.marks[key], refused.problem, fix: refused.fix) }
         }
         paragraph.whiteSpace = style.whiteSpace ?? .preWrap
         paragraph.overflowWrap = style.overflowWrap ?? .breakWord
         paragraph.wordBreak = style.wordBreak ?? .normal
-        if model == .css && style.hyphenationFactor != nil {
-            throw error(style.marks["hyphenationFactor"], "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",
-                        fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`")
-        }
         paragraph.hyphens = style.hyphens ?? .manual
         paragraph.hyphenationFactor = style.hyphenationFactor ?? 0
         return (text, paragraph)

@@ -1,0 +1,22 @@
+extension LayoutModel {
+    /// CSS as Chromium lays it out (and Figma and Sketch, which follow it): the `OS/2` typo metrics when a font asks
+    /// for them, every line box the designed line height with half-leading above and below in device-pixel
+    /// LayoutUnits, CSS Text's white-space, wrapping and hyphenation properties, and a text style's line height
+    /// from the HIG table, as design kits use it. UIKit's `hyphenationFactor` is refused.
+    public static let css = LayoutModel(
+        name: "css",
+        verticalMetrics: .typoWhenFontAsks,
+        lineStacking: .halfLeading,
+        snapsToBaselineGrid: false,
+        lineBreaking: LineBreaking(opportunities: .chromium, fit: .deviceLayoutUnits, trailingNewlineAddsLine: false,
+                                   wrapping: .cssTextProperties, hyphenation: .cssHyphens),
+        tabStops: .everySpaces(8),
+        ligaturesSurviveLetterSpacing: false,
+        trimsAdjacentFullwidthPunctuation: true,
+        textStyleSuppliesLineHeight: true,
+        refusedSettings: [
+            RefusedSetting(key: "hyphenationFactor",
+                           problem: "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",
+                           fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`"),
+        ])
+}

@@ -1,0 +1,155 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineShaping
+
+/// Where a model reads a font's ascender, descender and line gap.
+public enum VerticalMetricsChoice: Hashable, Sendable {
+    /// Always `hhea`, as UIFont reads it.
+    case hhea
+    /// `OS/2` typo metrics when the font sets USE_TYPO_METRICS, else `hhea`, as Chromium reads them.
+    case typoWhenFontAsks
+}
+
+/// How the lines of a label are stacked into its height.
+public enum LineStacking: Hashable, Sendable {
+    /// TextKit: each line as tall as the fonts drawn on it, `lineSpacing` between lines only, the extra height of a
+    /// designed line height above the glyphs, and the label's height and baselines rounded to pixels (R2–R8;
+    /// `UIKitLineStack`).
+    case fontLineHeightRoundedToPixels
+    /// CSS: every line box the designed line height with each font's content area centred in it, the leading
+    /// split above and below, in Chromium's LayoutUnits of device pixels (`CSSLineStack`).
+    case halfLeading
+}
+
+/// Where lines may break and when a line is full.
+public struct LineBreaking: Hashable, Sendable {
+    /// Whose refinements of UAX #14 find the break opportunities (ICU's as they are, or Chromium's, which keeps
+    /// URLs whole at slashes).
+    public var opportunities: BreakOpportunities.Profile
+    /// How a line's width is compared with the box's.
+    public var fit: LineFitTest
+    /// Whether text that ends in a newline gets an empty last line (TextKit does; CSS does not).
+    public var trailingNewlineAddsLine: Bool
+    /// Which paragraph settings decide how spaces are kept and where text wraps.
+    public var wrapping: Wrapping
+    /// Which paragraph setting turns on dictionary hyphenation.
+    public var hyphenation: HyphenationControl
+
+    /// Creates line-breaking rules.
+    public init(opportunities: BreakOpportunities.Profile, fit: LineFitTest, trailingNewlineAddsLine: Bool,
+                wrapping: Wrapping, hyphenation: HyphenationControl) {
+        self.opportunities = opportunities; self.fit = fit; self.trailingNewlineAddsLine = trailingNewlineAddsLine
+        self.wrapping = wrapping; self.hyphenation = hyphenation
+    }
+}
+
+/// How a line's width is tested against the box's.
+public enum LineFitTest: Hashable, Sendable {
+    /// In points: fits when the width is at most the box's (TextKit).
+    case points
+    /// In LayoutUnits (1/64) of device pixels, one unit of overflow tolerated (Chromium; `CSSLineStack.fits`).
+    case deviceLayoutUnits
+
+    /// The test at `scale`.
+    func fit(at scale: Scale) -> LineFit {
+        switch self {
+        case .points: return .points
+        case .deviceLayoutUnits: return .chromium(scale)
+        }
+    }
+}
+
+/// Which paragraph settings decide how spaces are kept and where text wraps.
+public enum Wrapping: Hashable, Sendable {
+    /// Text as typed: every space and newline kept, lines always wrap, spaces at a line's end hang, and a word
+    /// wider than the line breaks between letters, with ICU's line-break rules for the language (UILabel). The CSS
+    /// settings (`whiteSpace`, `overflowWrap`, `wordBreak`, `lineBreak`) are not read.
+    case asTypedAlwaysWrapping
+    /// CSS Text 3: `whiteSpace` collapses spaces and decides whether lines wrap, `overflowWrap` whether an overlong
+    /// word may break, `wordBreak` and `lineBreak` add or remove opportunities.
+    case cssTextProperties
+
+    /// The `white-space` to process the text with; nil keeps it as typed.
+    func whiteSpace(_ paragraph: ParagraphStyle) -> WhiteSpace? {
+        switch self {
+        case .asTypedAlwaysWrapping: return nil
+        case .cssTextProperties: return paragraph.whiteSpace
+        }
+    }
+
+    /// The ICU `lb` strictness; nil leaves ICU's default for the language.
+    func strictness(_ paragraph: ParagraphStyle) -> LineBreakStrictness? {
+        switch self {
+        case .asTypedAlwaysWrapping: return nil
+        case .cssTextProperties: return paragraph.lineBreak ?? .auto
+        }
+    }
+
+    /// Whether lines wrap at the box's width at all.
+    func wraps(_ paragraph: ParagraphStyle) -> Bool { whiteSpace(paragraph)?.wraps ?? true }
+
+    /// Whether a word wider than the line is broken between grapheme clusters rather than overflowing.
+    func breaksWithinWords(_ paragraph: ParagraphStyle) -> Bool {
+        switch self {
+        case .asTypedAlwaysWrapping: return true
+        case .cssTextProperties: return paragraph.overflowWrap != .normal
+        }
+    }
+
+    /// Whether spaces at a line's end hang past its edge (all but CSS `break-spaces`).
+    func spacesHang(_ paragraph: ParagraphStyle) -> Bool { whiteSpace(paragraph) != .breakSpaces }
+}
+
+/// Which paragraph setting turns on dictionary hyphenation.
+public enum HyphenationControl: Hashable, Sendable {
+    /// NSParagraphStyle's `hyphenationFactor` (0…1): a line filled less than that share of the width may end at a
+    /// dictionary point; never in `charWrap`. Soft hyphens always count.
+    case fillFactor
+    /// CSS `hyphens`: `auto` ends a line at any dictionary point that fits, `manual` at soft hyphens only, `none`
+    /// not even there.
+    case cssHyphens
+
+    /// Whether dictionary hyphenation points are found at all.
+    func hyphenates(_ paragraph: ParagraphStyle) -> Bool {
+        switch self {
+        case .fillFactor: return paragraph.hyphenationFactor > 0 && paragraph.lineBreakMode != .charWrap
+        case .cssHyphens: return paragraph.hyphens == .auto
+        }
+    }
+
+    /// Whether soft hyphens are no break opportunities either.
+    func ignoresSoftHyphens(_ paragraph: ParagraphStyle) -> Bool {
+        switch self {
+        case .fillFactor: return false
+        case .cssHyphens: return paragraph.hyphens == .none
+        }
+    }
+
+    /// The fill below which a line may end at a dictionary point (``LineBreaker``'s `hyphenationFactor`).
+    func fillFactor(_ paragraph: ParagraphStyle) -> Double {
+        switch self {
+        case .fillFactor: return min(1, max(0, paragraph.hyphenationFactor))
+        case .cssHyphens: return paragraph.hyphens == .auto ? 1 : 0
+        }
+    }
+}
+
+/// Where default tab stops are.
+public enum TabStops: Hashable, Sendable {
+    /// Every this many points, whatever the font (NSParagraphStyle's default stops are 28 pt apart).
+    case everyPoints(Double)
+    /// Every this many spaces of the paragraph's font, its letter spacing included as for any space (CSS
+    /// `tab-size`, 8 by default).
+    case everySpaces(Int)
+
+    /// The distance between stops for a paragraph whose own style is `style`.
+    func interval(for style: TextStyle) -> Double {
+        switch self {
+        case .everyPoints(let points): return points
+        case .everySpaces(let count):
+            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize,
+                                     options: ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing))
+            return Double(count) * space.totalAdvance
+        }
+    }
+}
