@@ -192,7 +192,7 @@ extension SceneArguments {
         }
         if let model {
             guard let parsed = LayoutModel.allCases.first(where: { $0.rawValue == model.lowercased() }) else {
-                throw CLIError("--model \(model): use uikit or css")
+                throw CLIError("--model \(model): use \(LayoutModel.allCases.map(\.rawValue).joined(separator: " or "))")
             }
             overrides.model = parsed
         }

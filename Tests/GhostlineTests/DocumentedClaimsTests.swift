@@ -40,7 +40,7 @@ struct DocumentedClaimsTests {
         canvas: { width: 4, height: 4, scale: 1, background: "#FFFFFF" }
         root: { children: [ { box: { width: 4, height: 4, color: "#FF000080" } } ] }
         """
-        let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+        let renderer = SnapshotRenderer()
         let scene = try SceneLoader(fonts: renderer.fonts).parse(yaml, path: Paths.demoScene)
         let (_, image) = try renderer.render(scene)
         #expect(image[1, 1] == Color(red: 255, green: 127, blue: 127))
@@ -66,7 +66,7 @@ struct DocumentedClaimsTests {
     @Test func sceneImagesMayBeJPEGOrWebP() throws {
         func render(_ file: String) throws -> RGBAImage {
             let yaml = "canvas: { width: 100, scale: 1 }\nroot: { align: leading, children: [ { image: { id: i, file: \"\(ImageInputCLITests.fixture(file))\" } } ] }\n"
-            let renderer = SnapshotRenderer(fonts: FontLibrary(), glyphCache: GlyphCache())
+            let renderer = SnapshotRenderer()
             return try renderer.render(try SceneLoader(fonts: renderer.fonts).parse(yaml, path: Paths.demoScene)).1
         }
         let png = try render("reference.png"), webp = try render("lossless.webp")
@@ -80,7 +80,7 @@ struct DocumentedClaimsTests {
         func scene(boxes: Int) -> String {
             "canvas: { width: 100 }\nroot:\n  children:\n" + String(repeating: "    - box: { height: 1 }\n", count: boxes)
         }
-        let loader = SceneLoader(fonts: FontLibrary())
+        let loader = SceneLoader(fonts: FontContext())
         let largest = try loader.parse(scene(boxes: 9_999), path: "/tmp/limit.yaml")
         #expect(largest.layout().elements.count == 10_000)
         do {
