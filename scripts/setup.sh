@@ -36,6 +36,9 @@ for flag in "$@"; do
     --tests)
       packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
       packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
+      # Fonts that must change nothing: Debian's variable Inter (its italic file names an instance "Inter"), another
+      # Devanagari font and another UI family. The suite proves renders stay byte-identical with them installed.
+      packages+=(fonts-inter-variable fonts-lohit-deva fonts-cantarell)
       if ! python3 -c "import PIL, fontTools" 2>/dev/null; then
         packages+=(python3 python3-pil python3-fonttools)  # scripts/hostile-catalogue.py generates its images and fonts
       fi ;;
