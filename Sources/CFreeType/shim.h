@@ -5,6 +5,7 @@
 #include FT_BITMAP_H
 #include FT_GLYPH_H
 #include FT_BBOX_H
+#include FT_SFNT_NAMES_H
 
 /* FT_LOAD_* are `(1L << n)` and import as Int; FT_LOAD_TARGET_* are function-like macros and do not
    import at all. These constants give Swift the exact flags the rasterizer uses. */

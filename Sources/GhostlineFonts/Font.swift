@@ -32,6 +32,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let colorStrikes: [Int]
     /// True when the font has no outlines at all, only bitmap strikes.
     public let isBitmapOnly: Bool
+    /// The version string (name ID 5); empty when the font has none.
+    public let versionString: String
+    /// `head.fontRevision`, rounded to three decimals (0 without a head table).
+    public let revision: Double
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -98,6 +102,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             self.weight = 400
         }
         self.isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        self.versionString = Font.nameString(face: face, id: 5) ?? ""
+        self.revision = Font.revision(face: face) ?? 0
         let flags = face.pointee.face_flags
         self.isBitmapOnly = flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
         if flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0,
@@ -113,6 +119,19 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         self.hbBlob = blob
         self.hbFace = hbFace
         self.harfBuzzFont = hbFont
+    }
+
+    private var digest: String?
+
+    /// The font's identity: file, face, PostScript name, version and the SHA-256 of the file. The hash is computed
+    /// on first use and kept with the font, so a library that keeps its fonts pays for it once per file.
+    public var identity: FontIdentity {
+        lock.lock()
+        if digest == nil { digest = SHA256.hexDigest(ofFile: path) ?? "" }
+        let sha256 = digest ?? ""
+        lock.unlock()
+        return FontIdentity(file: path, faceIndex: faceIndex, postScriptName: postScriptName, version: versionString,
+                            revision: revision, sha256: sha256)
     }
 
     deinit {

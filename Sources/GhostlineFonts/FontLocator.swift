@@ -293,6 +293,9 @@ public final class FontLocator: @unchecked Sendable {
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
         if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        return FontFile(path: String(cString: file), faceIndex: Int(index))
+        // fontconfig puts a variable font's named instance in the upper 16 bits; the face is the lower 16. The
+        // instance's axes are not applied yet (a variable font draws at its default instance), and the face's own
+        // weight and slant decide whether the request snapped, so the warning says what is really drawn.
+        return FontFile(path: String(cString: file), faceIndex: Int(index) & 0xFFFF)
     }
 }

@@ -71,3 +71,40 @@ extension Font {
         }
     }
 }
+
+extension Font {
+    /// A `name` table string (e.g. ID 5, the version string), preferring Windows Unicode English, then any Windows
+    /// Unicode entry, then Macintosh Roman; nil when the font has none.
+    static func nameString(face: FT_Face, id: UInt16) -> String? {
+        var best: (rank: Int, text: String)?
+        let count = FT_Get_Sfnt_Name_Count(face)
+        for index in 0..<count {
+            var entry = FT_SfntName()
+            guard FT_Get_Sfnt_Name(face, index, &entry) == 0, entry.name_id == id, let bytes = entry.string else { continue }
+            let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(entry.string_len)))
+            let text: String?
+            let rank: Int
+            switch (entry.platform_id, entry.encoding_id) {
+            case (3, 1), (3, 10), (0, _):
+                var units: [UInt16] = []
+                for pair in stride(from: 0, to: raw.count - 1, by: 2) { units.append(UInt16(raw[pair]) << 8 | UInt16(raw[pair + 1])) }
+                text = String(decoding: units, as: UTF16.self)
+                rank = entry.platform_id == 3 && entry.language_id == 0x409 ? 0 : 1
+            case (1, 0):
+                text = String(decoding: raw.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+                rank = 2
+            default:
+                continue
+            }
+            if let text, best == nil || rank < best!.rank { best = (rank, text) }
+        }
+        return best?.text
+    }
+
+    /// `head.fontRevision` (a 16.16 fixed-point number), rounded to three decimals as font tools print it.
+    static func revision(face: FT_Face) -> Double? {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return nil }
+        let head = raw.assumingMemoryBound(to: TT_Header.self).pointee
+        return (Double(head.Font_Revision) / 65536 * 1000).rounded() / 1000
+    }
+}
