@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
         // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
         .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
+        // SHA-256 of font files (their identity in layout JSON), in C so a debug build hashes at C speed.
+        .target(name: "CDigest"),
         // zlib for the fuzzer's PNG-aware mutator (zlib1g-dev comes with libpng-dev).
         .target(name: "CZlibBridge", linkerSettings: [.linkedLibrary("z")]),
         // ICU's C API (breaks, bidi, scripts) and libhyphen behind plain C types (Foundation's own ICU declarations
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "GhostlineGeometry"),
         .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
         .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
-        .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CDigest"]),
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
         .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CTextAnalysis"]),
         .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
