@@ -1,5 +1,4 @@
-import GhostlineImage
-import GhostlineLayout
+import GhostlineGeometry
 
 /// What the `PaintID`s of a layout stand for: colours and bitmaps. Layout never sees it; whoever builds the
 /// layout tree (the scene resolver, a contact sheet) fills one and hands it to the renderer beside the layout.

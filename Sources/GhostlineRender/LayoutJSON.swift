@@ -1,7 +1,9 @@
 import GhostlineFonts
 import GhostlineGeometry
+import GhostlineImage
 import GhostlineLayout
 import GhostlineRaster
+import GhostlineSupport
 
 /// The layout JSON of docs/scene-format.md: canvas, then every element's frame, and for labels every line's
 /// `start`, `end` (Unicode-scalar offsets), `x`, `width` and `baseline`, all in points, y down from the canvas
@@ -84,7 +86,8 @@ public enum LayoutJSON {
         return .object(members)
     }
 
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    /// A scalar as the layout JSON names it: `U+` and at least four uppercase hex digits (`U+1F600`).
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

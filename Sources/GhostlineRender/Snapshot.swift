@@ -5,6 +5,7 @@ import GhostlineLayout
 import GhostlinePNG
 import GhostlineRaster
 import GhostlineScene
+import GhostlineSupport
 
 /// The pipeline in one place: scene file → layout → pixels → PNG. The CLI is a thin shell over this, and a
 /// testing library can call it the same way.
@@ -27,7 +28,7 @@ public struct SnapshotRenderer: Sendable {
     }
 
     public func loadScene(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
-        try SceneLoader(fonts: fonts).load(path: path, overrides: overrides)
+        try SceneLoader(fonts: fonts, images: .imageReader).load(path: path, overrides: overrides)
     }
 
     /// Lays out and renders a scene. Throws when the laid-out canvas cannot be a PNG (empty, negative or beyond
@@ -60,9 +61,11 @@ public struct SnapshotRenderer: Sendable {
     }
 
     /// The largest canvas side in pixels: the same limit the PNG reader enforces, so every render can be read back.
-    public static let maximumSidePixels = PNGCodec.maximumSidePixels
+    public static let maximumSidePixels = RGBAImage.maximumSidePixels
 
-    static func checkCanvas(_ layout: SceneLayout, scene: Scene) throws(SceneError) {
+    /// Refuses a laid-out canvas that cannot be a PNG (no height, or taller than `maximumSidePixels` at its scale),
+    /// before any pixel memory is allocated.
+    public static func checkCanvas(_ layout: SceneLayout, scene: Scene) throws(SceneError) {
         let scale = layout.canvas.scale
         let heightPixels = layout.height * scale.value
         guard layout.height.isFinite, heightPixels >= 1 else {

@@ -4,6 +4,7 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlineScene
+import GhostlineSupport
 
 /// One label rendered without a scene file — `ghostline render --text "…" --font Inter --size 17 --width 320`.
 ///

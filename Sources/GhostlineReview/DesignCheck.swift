@@ -5,7 +5,9 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineRender
 import GhostlineScene
+import GhostlineSupport
 
 /// One design check from start to finish: a render (from a scene, or a PNG already rendered) against a design
 /// export — layout, render, comparison, and every artifact it can write. The CLI's `check` and `diff`, the
@@ -120,16 +122,10 @@ public struct DesignCheck: Sendable {
     /// Refuses, from its IHDR alone, a PNG past `largestWholeImagePixels`, before it is decoded. Other formats
     /// (and anything that is not a readable regular file) are left to the reader, and checked once decoded.
     static func checkWholeSize(_ path: String, as role: DesignCheckError.Role) throws(DesignCheckError) {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
         // The signature, then the IHDR chunk's length (13), type, width and height, big-endian. Read here without
         // libpng, which wants more of the file than the header; the decoder checks the chunk's CRC later.
-        var start = [UInt8](repeating: 0, count: 24)
-        let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 24) }
-        guard count == 24, start.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        guard let file = try? SafeFile.Readable(path: path, limit: .max), let start = try? file.read(upTo: 24),
+              start.count == 24, start.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
         else { return }
         func word(_ at: Int) -> Int { start[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let header = (width: word(16), height: word(20))

@@ -4,7 +4,9 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineRender
 import GhostlineScene
+import GhostlineSupport
 
 /// What a design check found, with everything it can write.
 public struct DesignCheckResult: Sendable {
@@ -161,7 +163,7 @@ public enum DesignCheckError: Error, CustomStringConvertible, Sendable {
         case .unavailable(let kind): return "a \(kind.rawValue) artifact needs the images, which this check streamed; run it for that artifact"
         case .tooLarge(let path, let width, let height, let role):
             let what = role == .render ? "the render" : "the design"
-            return "\(OutputFiles.quoted(path)): \(what) is \(width)×\(height) px, over the \(DesignCheck.largestWholeImagePixels) px "
+            return "\(Escaping.oneLine(path)): \(what) is \(width)×\(height) px, over the \(DesignCheck.largestWholeImagePixels) px "
                 + "(8192×8192) a check that renders a scene, measures labels or writes a page holds whole; compare images "
                 + "that large with `ghostline diff` without --layout or --html, which streams them"
         }

@@ -1,6 +1,8 @@
 import Foundation
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineRender
+import GhostlineSupport
 
 /// What the differ needs to know about a label's text, in points: where its lines and baselines are. It comes
 /// from a fresh layout (`check`) or from a layout JSON file written by `render --layout` (`diff --layout`).
@@ -66,17 +68,16 @@ public struct LabelLines: Sendable, Equatable {
     /// is reported with its key path, e.g. `elements[2].frame.x`.
     public static func read(layoutJSON path: String) throws(ReviewError) -> [LabelLines] {
         // A device, a FIFO or a huge file would be read forever or exhaust memory: a regular file of sane size only.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let attributes {
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        let data: Data
+        do throws(SafeFile.Failure) { data = Data(try SafeFile.contents(of: path, limit: maximumFileBytes)) } catch {
+            switch error {
+            case .directory, .unreadable(.notRegularFile):
                 throw .badInput("\(path): not a regular file; pass the layout JSON written by `ghostline render … --layout`")
-            }
-            guard (attributes[.size] as? Int ?? 0) <= maximumFileBytes else {
+            case .unreadable(.tooLarge):
                 throw .badInput("\(path): larger than \(maximumFileBytes >> 20) MiB, more than any layout JSON; check the path")
+            case .missing, .unreadable(.unreadable), .notUTF8:
+                throw .badInput("\(path): cannot read the layout JSON; check the path (write one with `ghostline render … --layout`)")
             }
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .badInput("\(path): cannot read the layout JSON; check the path (write one with `ghostline render … --layout`)")
         }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let elements = root["elements"] as? [[String: Any]] else {

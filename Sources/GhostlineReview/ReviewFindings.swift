@@ -1,5 +1,6 @@
 import GhostlineDiff
 import GhostlineGeometry
+import GhostlineSupport
 
 /// One thing a review found, in a sentence a designer can act on.
 ///

@@ -1,6 +1,7 @@
 import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
+import GhostlineSupport
 
 /// Settings of a design review; every default is what the CLI documents.
 public struct ReviewOptions: Sendable {

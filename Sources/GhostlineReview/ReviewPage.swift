@@ -2,6 +2,7 @@ import Foundation
 import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
+import GhostlineSupport
 
 /// The design-review page: one self-contained HTML file (images inlined as PNG data URLs, no scripts or styles
 /// fetched from anywhere) that a designer can open or attach to a ticket.
@@ -31,15 +32,15 @@ public enum ReviewPage {
             for line in label.lines {
                 let offset = line.baselineOffset
                 let off = offset.map { abs($0) > c.baselineTolerance + 1e-9 }
-                rows += "<tr class=\"\(off == true ? "off" : "ok")\"><td>\(escape(label.id))</td><td>\(line.index + 1)</td>"
+                rows += "<tr class=\"\(off == true ? "off" : "ok")\"><td>\(Escaping.html(label.id))</td><td>\(line.index + 1)</td>"
                 rows += "<td>\(number(line.layoutBaseline))</td><td>\(number(line.renderBaseline))</td>"
                 rows += "<td>\(number(line.designBaseline))</td><td>\(number(offset))</td><td>\(number(line.leftOffset))</td></tr>\n"
             }
         }
-        let summary = escape(ReviewSummary.text(c))
+        let summary = Escaping.html(ReviewSummary.text(c))
         let findings = c.findings
         let listed = findings.filter { !$0.message.isEmpty }.map { finding in
-            "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(escape(finding.message))</li>"
+            "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(Escaping.html(finding.message))</li>"
         }.joined(separator: "\n")
         // On the diff image: each region no label explains, and the frame of each label a finding is about.
         var boxes: [(Rect, String)] = findings.compactMap { finding in finding.box.map { ($0, "unexplained difference") } }
@@ -53,7 +54,7 @@ public enum ReviewPage {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Ghostline review — \(escape(URL(fileURLWithPath: c.designPath).lastPathComponent))</title>
+        <title>Ghostline review — \(Escaping.html(URL(fileURLWithPath: c.designPath).lastPathComponent))</title>
         <style>
         body { font: 14px/1.45 -apple-system, "Inter", "DejaVu Sans", sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
         h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 15px; margin: 24px 0 8px; }
@@ -75,7 +76,7 @@ public enum ReviewPage {
         </style></head>
         <body data-verdict="\(verdict)">
         <h1>Design review <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
-        <div>render <code>\(escape(c.renderPath))</code> · design <code>\(escape(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
+        <div>render <code>\(Escaping.html(c.renderPath))</code> · design <code>\(Escaping.html(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
         <pre class="summary" id="summary">\(summary)</pre>
         <h2>Findings</h2>
         <ol id="findings">
@@ -103,7 +104,7 @@ public enum ReviewPage {
         <figure><figcaption id="blink-caption">Design</figcaption>
           <div class="frame zoomable" style="\(size)"><img class="review-image" id="blink-design" alt="design" src="\(design)"><img class="review-image" id="blink-render" alt="render" src="\(render)" style="visibility:hidden">\(ignored)</div></figure>
         <h2>Pixel difference</h2>
-        <figure><figcaption>\(escape(legend(c)))</figcaption>
+        <figure><figcaption>\(Escaping.html(legend(c)))</figcaption>
           \(hasDiffImage ? "<div class=\"frame zoomable\" style=\"\(size)\"><img class=\"review-image\" id=\"diff\" alt=\"diff\" src=\"\(diff)\">\(ignored)\(findingBoxes)</div>" : "<p id=\"no-diff\">No diff image was drawn for this comparison (ReviewOptions.makeDiffImage was off).</p>")</figure>
         <h2>Baselines (points; offset = render − design, negative = render higher)</h2>
         <table id="labels"><thead><tr><th>label</th><th>line</th><th>layout</th><th>render</th><th>design</th><th>offset</th><th>left offset</th></tr></thead>
@@ -149,7 +150,7 @@ public enum ReviewPage {
             let left = min(max(box.minX, 0), width), right = min(max(box.maxX, 0), width)
             let top = min(max(box.minY, 0), height), bottom = min(max(box.maxY, 0), height)
             func percent(_ v: Double, _ of: Double) -> String { number(v / of * 100) + "%" }
-            return "<div class=\"finding\" title=\"\(escape(title))\" style=\"left:\(percent(left, width));top:\(percent(top, height));width:\(percent(right - left, width));height:\(percent(bottom - top, height))\"></div>"
+            return "<div class=\"finding\" title=\"\(Escaping.html(title))\" style=\"left:\(percent(left, width));top:\(percent(top, height));width:\(percent(right - left, width));height:\(percent(bottom - top, height))\"></div>"
         }.joined()
     }
 
@@ -183,22 +184,5 @@ public enum ReviewPage {
     static func number(_ value: Double?) -> String {
         guard let value else { return "—" }
         return JSONValue.format((value * 100).rounded() / 100)
-    }
-
-    /// Escapes text for HTML element content and quoted attributes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,5 +1,6 @@
 import GhostlineDiff
 import GhostlineGeometry
+import GhostlineSupport
 
 /// The report JSON of `ghostline diff` / `check` (schema `ghostline-review/1`, documented in the README).
 /// Lengths are in points unless a key ends in `Pixels`; offsets are render − design (negative: the render sits

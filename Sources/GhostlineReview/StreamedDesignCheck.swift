@@ -4,6 +4,7 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
+import GhostlineSupport
 
 extension DesignCheck {
     /// Runs the check and writes the artifacts at `paths`, all-or-nothing (no path may be one of the check's

@@ -1,7 +1,10 @@
 import Foundation
 import GhostlineGeometry
 import GhostlinePNG
+import GhostlineRender
+import GhostlineReview
 import GhostlineScene
+import GhostlineSupport
 
 /// What `--update` may write.
 public enum SuiteUpdate: String, Sendable {
@@ -59,11 +62,11 @@ struct SuiteCheck: Sendable {
         if !FileManager.default.fileExists(atPath: target) {
             switch c.target {
             case .design:
-                entry.error = "no design export at \(OutputFiles.quoted(target)); export it from the design tool, or fix the entry's path"
+                entry.error = "no design export at \(Escaping.oneLine(target)); export it from the design tool, or fix the entry's path"
                 return nil
             case .reference:
                 guard update != .none else {
-                    entry.error = "no reference snapshot at \(OutputFiles.quoted(target)); record it with `\(recordCommand) --update`, look at it, and commit it"
+                    entry.error = "no reference snapshot at \(Escaping.oneLine(target)); record it with `\(recordCommand) --update`, look at it, and commit it"
                     return nil
                 }
                 record(c, to: target, overrides: overrides, into: &entry)
@@ -111,7 +114,7 @@ struct SuiteCheck: Sendable {
             entry.verdict = .pass
             entry.updated = "reference"
         } catch {
-            entry.error = "could not record \(OutputFiles.quoted(path)): \(error)"
+            entry.error = "could not record \(Escaping.oneLine(path)): \(error)"
         }
     }
 
@@ -122,7 +125,7 @@ struct SuiteCheck: Sendable {
             return true
         } catch {
             entry.verdict = .error
-            entry.error = "could not update \(OutputFiles.quoted(path)): \(error)"
+            entry.error = "could not update \(Escaping.oneLine(path)): \(error)"
             return false
         }
     }

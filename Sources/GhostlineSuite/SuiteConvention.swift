@@ -1,5 +1,6 @@
 import Foundation
 import GhostlineScene
+import GhostlineSupport
 
 /// A suite without a manifest: a directory laid out as
 ///
@@ -18,14 +19,14 @@ enum SuiteConvention {
         let designsDirectory = SuitePlan.join(directory, "designs")
         let rendersDirectory = SuitePlan.join(directory, "renders")
         guard let sceneFiles = try? FileManager.default.contentsOfDirectory(atPath: scenesDirectory) else {
-            throw .usage("\(OutputFiles.quoted(directory)): no \(SuitePlan.manifestName) and no scenes/ folder; write a manifest, or lay the suite out as scenes/NAME.yaml with designs/NAME@3x.png")
+            throw .usage("\(Escaping.oneLine(directory)): no \(SuitePlan.manifestName) and no scenes/ folder; write a manifest, or lay the suite out as scenes/NAME.yaml with designs/NAME@3x.png")
         }
         let designFiles = ((try? FileManager.default.contentsOfDirectory(atPath: designsDirectory)) ?? []).filter { $0.hasSuffix(".png") }
         let scenes = sceneFiles.filter { name in
             sceneExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) && !name.hasPrefix(".")
         }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         guard !scenes.isEmpty else {
-            throw .usage("\(OutputFiles.quoted(scenesDirectory)): no scene files (.yaml, .yml, .json); add scenes, or pass a manifest")
+            throw .usage("\(Escaping.oneLine(scenesDirectory)): no scene files (.yaml, .yml, .json); add scenes, or pass a manifest")
         }
         var cases: [SuiteCase] = []
         for file in scenes {
@@ -53,7 +54,7 @@ enum SuiteConvention {
                                        options: options))
             }
             guard cases.count <= SuitePlan.maximumCases else {
-                throw .usage("\(OutputFiles.quoted(directory)): more than \(SuitePlan.maximumCases) checks; split the suite")
+                throw .usage("\(Escaping.oneLine(directory)): more than \(SuitePlan.maximumCases) checks; split the suite")
             }
         }
         let name = URL(fileURLWithPath: directory).standardized.lastPathComponent

@@ -1,3 +1,6 @@
+import GhostlineReview
+import GhostlineSupport
+
 /// How one check of a suite ended.
 public enum SuiteVerdict: String, Sendable, CaseIterable {
     /// Within tolerance (or its reference was just recorded by `--update`).

@@ -1,4 +1,5 @@
 import GhostlineScene
+import GhostlineSupport
 
 /// Why a suite could not run at all (as opposed to an entry that fails, which the suite records and goes on).
 /// Each is one line naming the file, the place and the fix; the CLI prints it and exits 2. The cause is kept for
@@ -21,7 +22,7 @@ public enum SuiteError: Error, CustomStringConvertible, Sendable {
         case .output(let error): return error.description
         case .report(let file, let keyPath, let problem, let fix):
             let path = keyPath.isEmpty ? "" : " \(keyPath):"
-            return "\(OutputFiles.quoted(file)):\(path) \(problem); \(fix)"
+            return "\(Escaping.oneLine(file)):\(path) \(problem); \(fix)"
         }
     }
 }

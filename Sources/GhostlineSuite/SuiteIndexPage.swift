@@ -1,3 +1,5 @@
+import GhostlineSupport
+
 /// The suite's index page (`--html DIR` writes it as `DIR/index.html`): the counts, a filter by verdict and by
 /// text, and one row per check, worst first, with the ghost and diff thumbnails, linking each check's own review
 /// page (`entries/ID.html`). One HTML file with its styles and script inline; the images sit beside it, so the
@@ -13,13 +15,13 @@ public enum SuiteIndexPage {
         var rows = ""
         for entry in worstFirst(entries) {
             let hasPage = pages.contains(entry.fileStem)
-            let id = ReviewPage.escape(entry.id)
-            let stem = ReviewPage.escape(entry.fileStem)
+            let id = Escaping.html(entry.id)
+            let stem = Escaping.html(entry.fileStem)
             let link = hasPage ? "<a class=\"check-link\" href=\"entries/\(stem).html\">\(id)</a>" : "<span class=\"check-link\">\(id)</span>"
-            let search = ReviewPage.escape([entry.id, entry.scene, entry.target, entry.variant].joined(separator: " ").lowercased())
-            var paths = "\(ReviewPage.escape(entry.scene)) → \(ReviewPage.escape(entry.target))"
-            if !entry.variant.isEmpty { paths += " · \(ReviewPage.escape(entry.variant))" }
-            if let updated = entry.updated { paths += " · updated the \(ReviewPage.escape(updated))" }
+            let search = Escaping.html([entry.id, entry.scene, entry.target, entry.variant].joined(separator: " ").lowercased())
+            var paths = "\(Escaping.html(entry.scene)) → \(Escaping.html(entry.target))"
+            if !entry.variant.isEmpty { paths += " · \(Escaping.html(entry.variant))" }
+            if let updated = entry.updated { paths += " · updated the \(Escaping.html(updated))" }
             func thumb(_ kind: String) -> String {
                 guard hasPage else { return "<td class=\"thumb\"></td>" }
                 return "<td class=\"thumb\"><a href=\"entries/\(stem).html\"><img class=\"thumb-image \(kind)\" loading=\"lazy\" alt=\"\(kind) of \(id)\" src=\"thumbs/\(stem).\(kind).png\"></a></td>"
@@ -27,7 +29,7 @@ public enum SuiteIndexPage {
             rows += "<tr class=\"check \(entry.verdict.rawValue)\" data-verdict=\"\(entry.verdict.rawValue)\" data-index=\"\(entry.index)\" data-search=\"\(search)\">"
             rows += "<td><span class=\"verdict \(entry.verdict.rawValue)\">\(entry.verdict.rawValue.uppercased())</span></td>"
             rows += "<td>\(link)<div class=\"paths\">\(paths)</div></td>"
-            rows += "<td class=\"finding\">\(ReviewPage.escape(SuiteSummary.finding(entry)))</td>"
+            rows += "<td class=\"finding\">\(Escaping.html(SuiteSummary.finding(entry)))</td>"
             rows += thumb("ghost") + thumb("diff") + "</tr>\n"
         }
         let missingPages = entries.contains { $0.verdict != .error && !pages.contains($0.fileStem) }
@@ -37,7 +39,7 @@ public enum SuiteIndexPage {
         <html lang="en"><head><meta charset="utf-8">
         \(SuiteOutputs.generator)
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Ghostline suite — \(ReviewPage.escape(name))</title>
+        <title>Ghostline suite — \(Escaping.html(name))</title>
         <style>
         body { font: 14px/1.45 -apple-system, "Inter", "DejaVu Sans", sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
         h1 { font-size: 20px; margin: 0 0 4px; }
@@ -51,7 +53,7 @@ public enum SuiteIndexPage {
         .note { color: #6c6c70; }
         </style></head>
         <body data-verdict="\(verdict)" data-checks="\(totals.checks)" data-passed="\(totals.passed)" data-failed="\(totals.failed)" data-errors="\(totals.errors)">
-        <h1>\(ReviewPage.escape(name)) <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
+        <h1>\(Escaping.html(name)) <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
         <p class="counts"><span id="count-checks">\(totals.checks)</span> checks · <span id="count-passed">\(totals.passed)</span> passed · <span id="count-failed">\(totals.failed)</span> failed · <span id="count-errors">\(totals.errors)</span> could not run\(totals.updated > 0 ? " · <span id=\"count-updated\">\(totals.updated)</span> updated" : "")</p>
         \(note)<div class="controls">
           <label>Show <select id="verdict-filter"><option value="all">all checks</option><option value="problems">failed or could not run</option><option value="fail">failed</option><option value="error">could not run</option><option value="pass">passed</option></select></label>

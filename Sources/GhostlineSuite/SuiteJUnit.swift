@@ -1,3 +1,5 @@
+import GhostlineSupport
+
 /// The suite as JUnit XML, the shape Ant's JUnit task wrote and Jenkins, GitLab, GitHub Actions reporters and
 /// Buildkite read: `testsuites` › one `testsuite` › one `testcase` per check, with a `failure` for a check that
 /// differs and an `error` for one that could not run.
@@ -10,21 +12,21 @@ public enum SuiteJUnit {
         let totals = SuiteTotals(entries)
         let counts = "tests=\"\(totals.checks)\" failures=\"\(totals.failed)\" errors=\"\(totals.errors)\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(name))\" \(counts)>\n"
-        out += "  <testsuite name=\"\(escape(name))\" \(counts) skipped=\"0\">\n"
+        out += "<testsuites name=\"\(Escaping.xmlAttribute(name))\" \(counts)>\n"
+        out += "  <testsuite name=\"\(Escaping.xmlAttribute(name))\" \(counts) skipped=\"0\">\n"
         for entry in entries {
-            out += "    <testcase name=\"\(escape(entry.id))\" classname=\"\(escape(name))\" file=\"\(escape(entry.scene))\""
+            out += "    <testcase name=\"\(Escaping.xmlAttribute(entry.id))\" classname=\"\(Escaping.xmlAttribute(name))\" file=\"\(Escaping.xmlAttribute(entry.scene))\""
             let body = details(entry)
             switch entry.verdict {
             case .pass where entry.updated == nil && entry.warnings.isEmpty:
                 out += "/>\n"
                 continue
             case .pass:
-                out += ">\n      <system-out>\(escape(body, attribute: false))</system-out>\n"
+                out += ">\n      <system-out>\(Escaping.xmlText(body))</system-out>\n"
             case .fail:
-                out += ">\n      <failure type=\"design-mismatch\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body, attribute: false))</failure>\n"
+                out += ">\n      <failure type=\"design-mismatch\" message=\"\(Escaping.xmlAttribute(SuiteSummary.finding(entry)))\">\(Escaping.xmlText(body))</failure>\n"
             case .error:
-                out += ">\n      <error type=\"check-error\" message=\"\(escape(SuiteSummary.finding(entry)))\">\(escape(body, attribute: false))</error>\n"
+                out += ">\n      <error type=\"check-error\" message=\"\(Escaping.xmlAttribute(SuiteSummary.finding(entry)))\">\(Escaping.xmlText(body))</error>\n"
             }
             out += "    </testcase>\n"
         }
@@ -46,28 +48,5 @@ public enum SuiteJUnit {
         }
         lines += entry.findings.failing
         return lines.joined(separator: "\n")
-    }
-
-    /// Text for XML content and attributes. Characters XML 1.0 cannot hold at all (most C0 controls, lone
-    /// surrogates cannot occur in a Swift string) become U+FFFD; inside an attribute, a line break or tab is
-    /// written as a character reference, since a parser would turn it into a space.
-    static func escape(_ text: String, attribute: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += attribute ? "&#10;" : "\n"
-            case "\t": out += attribute ? "&#9;" : "\t"
-            case "\r": out += "&#13;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

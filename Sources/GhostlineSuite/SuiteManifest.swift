@@ -1,6 +1,7 @@
 import Foundation
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineScene
 
 /// A suite manifest (`ghostline.yaml`) as written: which scenes are checked against which design exports or
 /// recorded references, and with which options. Paths are kept as written (relative to the manifest, globs and

@@ -1,32 +1,25 @@
 import Foundation
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
 import Yams
 
 extension SuiteManifest {
     /// Reads and parses a manifest file. Nothing else is opened: scenes and designs are looked for when the
     /// manifest is expanded, so a missing design fails its entry, not the manifest.
     public static func load(path: String) throws(SceneError) -> SuiteManifest {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, keyPath: "", problem: "no such manifest", fix: "check the path, or pass the suite's directory")
-        }
-        guard !isDirectory.boolValue else {
-            throw SceneError(file: path, keyPath: "", problem: "this is a directory", fix: "pass the manifest file (ghostline.yaml)")
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            throw SceneError(file: path, keyPath: "", problem: "not a regular file", fix: "pass the manifest file (ghostline.yaml)")
-        }
-        guard (attributes?[.size] as? Int ?? 0) <= SceneLoader.maximumFileBytes else {
-            throw SceneError(file: path, keyPath: "", problem: "larger than \(SceneLoader.maximumFileBytes >> 20) MiB",
-                             fix: "use globs instead of listing every scene")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, keyPath: "", problem: "cannot read the manifest", fix: "check the path and permissions")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, keyPath: "", problem: "the file is not UTF-8 text", fix: "save the manifest as UTF-8 YAML")
+        let text: String
+        do throws(SafeFile.Failure) { text = try SafeFile.text(of: path, limit: SceneLoader.maximumFileBytes) } catch {
+            let (problem, fix) = switch error {
+            case .missing: ("no such manifest", "check the path, or pass the suite's directory")
+            case .directory: ("this is a directory", "pass the manifest file (ghostline.yaml)")
+            case .unreadable(.notRegularFile): ("not a regular file", "pass the manifest file (ghostline.yaml)")
+            case .unreadable(.tooLarge): ("larger than \(SceneLoader.maximumFileBytes >> 20) MiB", "use globs instead of listing every scene")
+            case .unreadable(.unreadable): ("cannot read the manifest", "check the path and permissions")
+            case .notUTF8: ("the file is not UTF-8 text", "save the manifest as UTF-8 YAML")
+            }
+            throw SceneError(file: path, keyPath: "", problem: problem, fix: fix)
         }
         return try parse(text, path: path)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 
 /// Combines the reports of a suite's shards into the report of the whole run (`ghostline suite merge`), with its
 /// JUnit file and index page.
@@ -22,7 +23,7 @@ public enum SuiteMerge {
         for file in files.dropFirst() {
             guard file.header.digest == first.header.digest, file.header.planChecks == first.header.planChecks else {
                 throw .report(file: file.path, keyPath: "plan.digest",
-                              problem: "it is a report of another plan than \(OutputFiles.quoted(first.path)) (another manifest, or another commit's scenes)",
+                              problem: "it is a report of another plan than \(Escaping.oneLine(first.path)) (another manifest, or another commit's scenes)",
                               fix: "merge the shards of one run")
             }
         }
@@ -33,7 +34,7 @@ public enum SuiteMerge {
             for (position, item) in file.entries.enumerated() {
                 if let other = owner[item.entry.index] {
                     throw .report(file: file.path, keyPath: "entries[\(position)]",
-                                  problem: "the check `\(item.entry.id)` is also in \(OutputFiles.quoted(files[other].path))",
+                                  problem: "the check `\(item.entry.id)` is also in \(Escaping.oneLine(files[other].path))",
                                   fix: "pass each shard's report once, all from one --shard K/N split")
                 }
                 owner[item.entry.index] = number

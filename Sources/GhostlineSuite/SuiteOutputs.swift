@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,17 +50,17 @@ final class SuiteOutputs {
             do { destination = try OutputFiles.resolvingLinks(file) } catch { throw .output(error) }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw .output(.unwritable(path: file, reason: "it is a directory", fix: "name a file, e.g. \(OutputFiles.quoted(file + "/suite.json"))"))
+                throw .output(.unwritable(path: file, reason: "it is a directory", fix: "name a file, e.g. \(Escaping.oneLine(file + "/suite.json"))"))
             }
             if let identity = FileIdentity(destination), let input = identities.first(where: { $0.1 == identity }) {
-                throw .output(.unwritable(path: file, reason: "it is the input \(OutputFiles.quoted(input.0))",
+                throw .output(.unwritable(path: file, reason: "it is the input \(Escaping.oneLine(input.0))",
                                           fix: "write the output to another path; an input is never overwritten"))
             }
             if let htmlAbsolute, OutputFiles.absolute(destination).hasPrefix(htmlAbsolute + "/") { continue }
             let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .output(.unwritable(path: file, reason: "the directory \(OutputFiles.quoted(directory)) does not exist",
-                                          fix: "create it first (mkdir -p \(OutputFiles.quoted(directory)))"))
+                throw .output(.unwritable(path: file, reason: "the directory \(Escaping.oneLine(directory)) does not exist",
+                                          fix: "create it first (mkdir -p \(Escaping.oneLine(directory)))"))
             }
         }
         self.htmlPath = html
@@ -89,15 +90,15 @@ final class SuiteOutputs {
     /// An existing HTML directory may be replaced only when it is empty or holds a suite's index, and holds no input.
     private static func checkReplaceable(_ html: String, absolute: String, inputs: [String]) throws(SuiteError) {
         if let input = inputs.first(where: { $0 == absolute || $0.hasPrefix(absolute + "/") }) {
-            throw .output(.unwritable(path: html, reason: "it holds the input \(OutputFiles.quoted(input))",
+            throw .output(.unwritable(path: html, reason: "it holds the input \(Escaping.oneLine(input))",
                                       fix: "write the pages to a directory of their own, e.g. --html suite-report"))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: html, isDirectory: &isDirectory) else {
             let parent = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .output(.unwritable(path: html, reason: "the directory \(OutputFiles.quoted(parent)) does not exist",
-                                          fix: "create it first (mkdir -p \(OutputFiles.quoted(parent)))"))
+                throw .output(.unwritable(path: html, reason: "the directory \(Escaping.oneLine(parent)) does not exist",
+                                          fix: "create it first (mkdir -p \(Escaping.oneLine(parent)))"))
             }
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,7 +75,7 @@ public struct SuitePlan: Sendable {
         let path = path ?? "."
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .usage("\(OutputFiles.quoted(path)): no such manifest or directory; pass a ghostline.yaml or the suite's directory")
+            throw .usage("\(Escaping.oneLine(path)): no such manifest or directory; pass a ghostline.yaml or the suite's directory")
         }
         guard isDirectory.boolValue else { return try SuitePlan(manifestAt: path) }
         let manifest = join(path, manifestName)

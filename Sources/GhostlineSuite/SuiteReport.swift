@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 
 /// Counts of a suite's checks by how they ended.
 public struct SuiteTotals: Sendable, Equatable {
@@ -70,7 +71,7 @@ public enum SuiteReport {
                       entryText: (Int) throws -> String) throws {
         var text = "{\n"
         for (key, value) in headerMembers(header, totals: totals) {
-            text += "  \(JSONValue.quote(key)): \(value.serialized(indent: 1)),\n"
+            text += "  \(Escaping.jsonString(key)): \(value.serialized(indent: 1)),\n"
         }
         if count == 0 {
             handle.write(Data((text + "  \"entries\": []\n}\n").utf8))
@@ -100,16 +101,18 @@ public enum SuiteReport {
             .report(file: path, keyPath: keyPath, problem: problem,
                     fix: "pass suite reports written by `ghostline suite --report` (schema \(schema))")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            throw .report(file: path, keyPath: "", problem: "no such report", fix: "check the path (a shard writes its report with --report)")
-        }
-        guard (attributes?[.size] as? Int ?? 0) <= maximumBytes else { throw bad("", "larger than \(maximumBytes >> 20) MiB") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .report(file: path, keyPath: "", problem: "cannot read it", fix: "check its permissions")
+        let bytes: [UInt8]
+        do throws(SafeFile.Failure) { bytes = try SafeFile.contents(of: path, limit: maximumBytes) } catch {
+            switch error {
+            case .missing, .directory, .unreadable(.notRegularFile):
+                throw .report(file: path, keyPath: "", problem: "no such report", fix: "check the path (a shard writes its report with --report)")
+            case .unreadable(.tooLarge): throw bad("", "larger than \(maximumBytes >> 20) MiB")
+            case .unreadable(.unreadable), .notUTF8:
+                throw .report(file: path, keyPath: "", problem: "cannot read it", fix: "check its permissions")
+            }
         }
         let value: JSONValue
-        do { value = try JSONReader.parse([UInt8](data)) } catch {
+        do { value = try JSONValue(parsing: bytes) } catch {
             throw .report(file: path + ":\(error.line):\(error.column)", keyPath: "", problem: "not valid JSON (\(error.problem))",
                           fix: "pass the report a suite wrote; was it cut off?")
         }
@@ -142,9 +145,4 @@ public enum SuiteReport {
         for (entry, _) in try read(path).entries { seconds[entry.id] = entry.seconds }
         return SuiteCosts(seconds: seconds)
     }
-}
-
-extension JSONValue {
-    /// True for `null` (without serializing the value, as `==` does).
-    public var isNull: Bool { if case .null = self { return true }; return false }
 }

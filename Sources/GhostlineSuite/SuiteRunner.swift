@@ -1,4 +1,6 @@
 import Foundation
+import GhostlineRender
+import GhostlineSupport
 
 /// How far a suite has got, after each check (for a progress bar, or plain lines in a CI log).
 public struct SuiteProgress: Sendable {

@@ -1,3 +1,5 @@
+import GhostlineSupport
+
 /// The one-screen text a suite prints: every failure first, one line each with its label offsets in points, then
 /// the counts. Long lists stop at a screenful and point at the report for the rest: nobody reads line 300 of a
 /// CI log, and the index page sorts the rest worst first.
@@ -19,7 +21,7 @@ public enum SuiteSummary {
         let updated = entries.filter { $0.updated != nil }
         for entry in updated.prefix(maximumListed) {
             let path = entry.updated == "reference" ? entry.reference ?? "" : entry.render ?? ""
-            lines.append("UPDATED \(entry.id): wrote the \(entry.updated ?? "") \(OutputFiles.quoted(path))")
+            lines.append("UPDATED \(entry.id): wrote the \(entry.updated ?? "") \(Escaping.oneLine(path))")
         }
         if updated.count > maximumListed { lines.append("… and \(updated.count - maximumListed) more updated") }
         let totals = SuiteTotals(entries)

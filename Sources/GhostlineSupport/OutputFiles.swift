@@ -121,10 +121,10 @@ public struct OutputFiles {
         let destination = try Self.resolvingLinks(path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .unwritable(path: path, reason: "it is a directory", fix: "name a file, e.g. \(Self.quoted(path + "/out.png"))")
+            throw .unwritable(path: path, reason: "it is a directory", fix: "name a file, e.g. \(Escaping.oneLine(path + "/out.png"))")
         }
         if let identity = FileIdentity(destination), let input = inputs.first(where: { $0.identity == identity }) {
-            throw .unwritable(path: path, reason: "it is the input \(Self.quoted(input.path))",
+            throw .unwritable(path: path, reason: "it is the input \(Escaping.oneLine(input.path))",
                               fix: "write the output to another path; an input is never overwritten")
         }
         let absolute = Self.absolute(destination)
@@ -134,8 +134,8 @@ public struct OutputFiles {
         }
         let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .unwritable(path: path, reason: "the directory \(Self.quoted(directory)) does not exist",
-                              fix: "create it first (mkdir -p \(Self.quoted(directory)))")
+            throw .unwritable(path: path, reason: "the directory \(Escaping.oneLine(directory)) does not exist",
+                              fix: "create it first (mkdir -p \(Escaping.oneLine(directory)))")
         }
         return destination
     }
@@ -164,7 +164,7 @@ public struct OutputFiles {
                 }
                 let identity = FileIdentity(path)
                 if let identity, let input = files.inputs.first(where: { $0.identity == identity }) {
-                    throw .unwritable(path: path, reason: "it is the input \(quoted(input.path))",
+                    throw .unwritable(path: path, reason: "it is the input \(Escaping.oneLine(input.path))",
                                       fix: "write the output to another path; an input is never overwritten")
                 }
                 if let identity {
@@ -179,7 +179,7 @@ public struct OutputFiles {
             let destination = try files.fileDestination(path, taken: taken)
             let directory = URL(fileURLWithPath: destination).deletingLastPathComponent().path
             guard access(directory, W_OK) == 0 else {
-                throw .unwritable(path: path, reason: "the directory \(quoted(directory)) is not writable (\(String(cString: strerror(errno))))",
+                throw .unwritable(path: path, reason: "the directory \(Escaping.oneLine(directory)) is not writable (\(String(cString: strerror(errno))))",
                                   fix: "write the output into a directory you can write")
             }
             taken.append(destination)
@@ -193,7 +193,7 @@ public struct OutputFiles {
         }
         let identity = FileIdentity(path)
         if let identity, let input = inputs.first(where: { $0.identity == identity }) {
-            throw .unwritable(path: path, reason: "it is the input \(Self.quoted(input.path))",
+            throw .unwritable(path: path, reason: "it is the input \(Escaping.oneLine(input.path))",
                               fix: "write the output to another path; an input is never overwritten")
         }
         if let identity, special.contains(where: { $0.identity == identity }) {

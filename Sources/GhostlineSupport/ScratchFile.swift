@@ -11,9 +11,9 @@ import Darwin
 /// Plain POSIX calls rather than `FileManager.createFile`, which writes through a second temporary file and a rename
 /// of its own: for hundreds of small files that was a twentieth of a card's check, and these files are already
 /// all-or-nothing through the directory they are staged in.
-enum ScratchFile {
+public enum ScratchFile {
     /// Creates or truncates `path` and writes `bytes` to it; false when the file cannot be created or written.
-    static func save<Bytes: Collection>(_ bytes: Bytes, to path: String) -> Bool where Bytes.Element == UInt8 {
+    public static func save<Bytes: Collection>(_ bytes: Bytes, to path: String) -> Bool where Bytes.Element == UInt8 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
         let failure = bytes.withContiguousStorageIfAvailable { writeFully(descriptor, UnsafeRawBufferPointer($0)) }

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 
 /// Design tokens in the W3C Design Tokens Community Group format (what Figma's and Tokens Studio's exports
 /// write), turned into a Ghostline style guide: every `typography` token becomes a style.
@@ -51,14 +52,14 @@ public struct DesignTokens: Sendable {
 
     /// Reads a token file (JSON, at most 16 MiB).
     public init(contentsOf path: String) throws(DesignTokenError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .unreadable(path: path, reason: "no such file, or not a regular file")
-        }
-        guard (attributes[.size] as? Int ?? 0) <= 16 << 20, let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "larger than 16 MiB, or unreadable")
+        let data: Data
+        do throws(SafeFile.Failure) { data = Data(try SafeFile.contents(of: path, limit: 16 << 20)) } catch {
+            switch error {
+            case .missing, .directory, .unreadable(.notRegularFile):
+                throw .unreadable(path: path, reason: "no such file, or not a regular file")
+            case .unreadable(.tooLarge), .unreadable(.unreadable), .notUTF8:
+                throw .unreadable(path: path, reason: "larger than 16 MiB, or unreadable")
+            }
         }
         try self.init(data: data, path: path)
     }
@@ -211,18 +212,17 @@ public struct DesignTokens: Sendable {
         lines.append("styles:")
         if styles.isEmpty { lines[lines.count - 1] = "styles: {}" }
         for style in styles {
-            var keys = ["font: \(quoted(style.font))", "size: \(number(style.size))"]
+            var keys = ["font: \(Escaping.jsonString(style.font))", "size: \(number(style.size))"]
             if let weight = style.weight { keys.append("weight: \(weight)") }
             if style.italic { keys.append("italic: true") }
             if let lineHeight = style.lineHeight { keys.append("lineHeight: \(number(lineHeight))") }
             if let spacing = style.letterSpacing, spacing != 0 { keys.append("letterSpacing: \(number(spacing))") }
-            lines.append("  \(quoted(style.name)): { \(keys.joined(separator: ", ")) }")
+            lines.append("  \(Escaping.jsonString(style.name)): { \(keys.joined(separator: ", ")) }")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func number(_ value: Double) -> String { JSONValue.format((value * 1000).rounded() / 1000) }
-    private func quoted(_ text: String) -> String { JSONValue.quote(text) }
 }
 
 /// Why design tokens could not be imported; the description is the one line the CLI prints.
@@ -236,9 +236,9 @@ public enum DesignTokenError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):
-            return "\(OutputFiles.quoted(path)): cannot read the design tokens (\(reason)); export them as W3C design tokens JSON"
+            return "\(Escaping.oneLine(path)): cannot read the design tokens (\(reason)); export them as W3C design tokens JSON"
         case .invalid(let path, let token, let reason):
-            return "\(OutputFiles.quoted(path)): token \(token): \(reason); fix the token or its alias"
+            return "\(Escaping.oneLine(path)): token \(token): \(reason); fix the token or its alias"
         }
     }
 }

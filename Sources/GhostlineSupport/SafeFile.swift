@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,14 +7,22 @@ import Musl
 import Darwin
 #endif
 
-/// File reading and atomic writing with POSIX calls.
+/// Ghostline's one way to read a file someone named: a scene, a style guide, design tokens, a suite manifest or
+/// report, a layout JSON, an image. Only a regular file is read, and only up to the caller's limit; each caller turns
+/// a failure into its own error and wording.
+///
+/// ```swift
+/// let text = try SafeFile.text(of: path, limit: 16 << 20)            // throws SafeFile.Failure
+/// let file = try SafeFile.Readable(path: path, limit: 256 << 20)     // or piece by piece (SafeFile.ReadFailure)
+/// let header = try file.read(upTo: 64 << 10)
+/// ```
 ///
 /// POSIX rather than Foundation because the errors must carry the plain `strerror` reason ("No such file or
-/// directory", "Permission denied") for a one-line message, and because the atomic write needs O_EXCL and
-/// rename() semantics spelt out exactly.
-enum FileIO {
+/// directory", "Permission denied") for a one-line message, and because the order of the checks matters: the file
+/// is opened without blocking and checked through its descriptor before a byte is read.
+public enum SafeFile {
     /// Why a file could not be read, before any format is involved; each reader maps it to its own error type.
-    enum ReadFailure: Error, Equatable {
+    public enum ReadFailure: Error, Equatable, Sendable {
         /// The operating system's reason (`strerror`).
         case unreadable(reason: String)
         /// The path names a directory, FIFO, device or socket. `kind` reads "a FIFO (named pipe)".
@@ -22,12 +31,12 @@ enum FileIO {
         case tooLarge(bytes: Int, limit: Int)
 
         /// The reason as a phrase for "cannot read PATH: …".
-        var reason: String {
+        public var reason: String {
             switch self {
             case .unreadable(let reason): return reason
             case .notRegularFile(let kind): return kind == "a directory" ? "it is a directory" : "it is \(kind), not a regular file"
             case .tooLarge(let bytes, let limit):
-                return "it is \(FileIO.describe(bytes: bytes)), over the limit of \(FileIO.describe(bytes: limit))"
+                return "it is \(SafeFile.describe(bytes: bytes)), over the limit of \(SafeFile.describe(bytes: limit))"
             }
         }
     }
@@ -38,23 +47,25 @@ enum FileIO {
     /// export would be read until memory runs out, and opening a FIFO waits for a writer that may never come
     /// (so the open is non-blocking, and only a regular file is read from). Reading stops at the size `fstat`
     /// reported, so a file that grows while it is read cannot make us read more than was checked.
-    final class ReadableFile {
-        let path: String
+    public final class Readable {
+        /// The path as the caller named it.
+        public let path: String
         /// Bytes in the file when it was opened.
-        let size: Int
+        public let size: Int
         private let descriptor: Int32
         private var offset = 0
 
-        init(path: String, limit: Int) throws(ReadFailure) {
+        /// Opens the regular file at `path` (a final symbolic link followed) if it holds at most `limit` bytes.
+        public init(path: String, limit: Int) throws(ReadFailure) {
             let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else { throw .unreadable(reason: FileIO.lastError()) }
+            guard fd >= 0 else { throw .unreadable(reason: SafeFile.lastError()) }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
-                let reason = FileIO.lastError()
+                let reason = SafeFile.lastError()
                 close(fd)
                 throw .unreadable(reason: reason)
             }
-            if let kind = FileIO.kind(of: info.st_mode) {
+            if let kind = SafeFile.kind(of: info.st_mode) {
                 close(fd)
                 throw .notRegularFile(kind: kind)
             }
@@ -71,10 +82,10 @@ enum FileIO {
         deinit { close(descriptor) }
 
         /// Bytes not read yet (of the size the file had when it was opened).
-        var remaining: Int { size - offset }
+        public var remaining: Int { size - offset }
 
         /// Reads the next `count` bytes, or fewer if the file ends (or was shortened) first.
-        func read(upTo count: Int) throws(ReadFailure) -> [UInt8] {
+        public func read(upTo count: Int) throws(ReadFailure) -> [UInt8] {
             let wanted = min(max(count, 0), remaining)
             var result = [UInt8](repeating: 0, count: wanted)
             var filled = 0
@@ -83,7 +94,7 @@ enum FileIO {
                 if got == 0 { break }
                 if got < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    throw .unreadable(reason: FileIO.lastError())
+                    throw .unreadable(reason: SafeFile.lastError())
                 }
                 filled += got
             }
@@ -93,10 +104,36 @@ enum FileIO {
         }
     }
 
-    /// Reads the whole regular file at `path`, refusing anything else and files over `limit` bytes.
-    static func readAll(_ path: String, limit: Int) throws(ReadFailure) -> [UInt8] {
-        let file = try ReadableFile(path: path, limit: limit)
-        return try file.read(upTo: file.size)
+    /// Why `contents(of:limit:)` or `text(of:limit:)` could not read a file, in the order they look: what a reader of a
+    /// file someone named (a scene, a manifest, a report) tells apart in its messages.
+    public enum Failure: Error, Equatable, Sendable {
+        /// Nothing is at the path (or it cannot be looked at).
+        case missing
+        /// The path names a directory.
+        case directory
+        /// Something is there but was not read: a FIFO, device or socket, a file over the limit, or the system's refusal.
+        case unreadable(ReadFailure)
+        /// The file was read but is not UTF-8 text (`text(of:limit:)` only).
+        case notUTF8
+    }
+
+    /// The bytes of the regular file at `path` (a final symbolic link followed), of at most `limit` bytes.
+    public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .missing }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw .directory }
+        do throws(ReadFailure) {
+            let file = try Readable(path: path, limit: limit)
+            return try file.read(upTo: file.size)
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    /// The text of the regular file at `path`, as `contents(of:limit:)` reads it, if it is UTF-8.
+    public static func text(of path: String, limit: Int) throws(Failure) -> String {
+        guard let text = String(data: Data(try contents(of: path, limit: limit)), encoding: .utf8) else { throw .notUTF8 }
+        return text
     }
 
     /// What a file type is called in messages, or nil for a regular file.
@@ -113,71 +150,18 @@ enum FileIO {
     }
 
     /// "300 MiB", "12 KiB", "7 bytes": sizes in messages, in the binary units the limits are set in.
-    static func describe(bytes: Int) -> String {
+    public static func describe(bytes: Int) -> String {
         if bytes >= 1 << 20 { return "\((bytes + (1 << 19)) >> 20) MiB" }
         if bytes >= 1 << 10 { return "\((bytes + (1 << 9)) >> 10) KiB" }
         return "\(bytes) bytes"
     }
 
-    /// Writes `bytes` to a temporary file next to `path` and renames it over `path`.
-    ///
-    /// - Parameter failBeforeRename: for tests only: fail after the temporary file is complete, just before
-    ///   the rename, to check that a failure then removes the temporary file and leaves `path` untouched.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, failBeforeRename: Bool = false) throws(PNGError) {
-        let (directory, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw .unwritable(path: path, reason: "the path names a directory, not a file")
-        }
-
-        // Same directory as the destination so rename() stays on one file system; a leading dot hides it from
-        // globs like *.png while it exists; pid + random + O_EXCL keep concurrent writers apart.
-        var temporary = ""
-        var fd: Int32 = -1
-        for _ in 0..<8 {
-            let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-            temporary = (directory == "/" ? "" : directory) + "/." + name + ".\(getpid()).\(random).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw .unwritable(path: path, reason: lastError()) }
-
-        func abandon(_ reason: String) -> PNGError {
-            unlink(temporary)
-            return .unwritable(path: path, reason: reason)
-        }
-
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = lastError()
-                close(fd)
-                throw abandon(reason)
-            }
-            written += count
-        }
-        // close() is where some file systems (NFS, quotas) first report a failed write.
-        if close(fd) != 0 { throw abandon(lastError()) }
-        if failBeforeRename { throw abandon("simulated failure before rename") }
-        if rename(temporary, path) != 0 { throw abandon(lastError()) }
-    }
-
-    /// Splits a path into its directory ("." when there is none) and its last component.
-    static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
-    }
-
-    static func lastError() -> String {
+    private static func lastError() -> String {
         String(cString: strerror(errno))
     }
 }
 
-/// The C library's read(2), named apart from `ReadableFile.read(upTo:)`.
+/// The C library's read(2), named apart from `Readable.read(upTo:)`.
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
