@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 //
 // Ghostline: a headless text layout engine that reproduces UIKit's typography rules.
-// Data flows one way: fonts → shaping → layout → raster → diff, with the scene format and the CLI on top.
+// Data flows one way: the scene format at the front, then fonts → shaping → layout → raster → diff; render, review
+// and suite put the stages to work, and the session (`Ghostline`) and the CLI sit on top. No module imports one
+// listed after it.
 // Every C library is reached through one small interop target; no C pointer crosses a public API.
 import PackageDescription
 
