@@ -119,7 +119,7 @@ let package = Package(
         // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
             "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
