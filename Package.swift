@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 //
 // Ghostline: a headless text layout engine that reproduces UIKit's typography rules.
-// Data flows one way: fonts → shaping → layout → raster → diff, with the scene format and the CLI on top.
+// Data flows one way: the scene format at the front, then fonts → shaping → layout → raster → diff; render, review
+// and suite put the stages to work, and the session (`Ghostline`) and the CLI sit on top. No module imports one
+// listed after it.
 // Every C library is reached through one small interop target; no C pointer crosses a public API.
 import PackageDescription
 
@@ -54,20 +56,43 @@ let package = Package(
         // clash with ICU's headers in Swift).
         .target(name: "CTextAnalysis", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("hyphen")]),
 
-        // MARK: Swift modules, in the order data flows through them
+        // MARK: Swift modules, in the order data flows through them (each imports only modules above it)
+        // Plumbing with no Ghostline types: all-or-nothing output files, the one safe file reader, JSON, escapers.
+        .target(name: "GhostlineSupport"),
+        // Points, pixels, rectangles and the paint references layout carries: the vocabulary every stage shares.
         .target(name: "GhostlineGeometry"),
+        // RGBA pixels, colours, the palette paints stand for, and the image-decoding hook the scene format is handed.
         .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
-        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
+        // Image files: PNG read and written, JPEG and WebP read, each checked before it is read.
+        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "GhostlineSupport", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
+        // Fonts: found through fontconfig, opened with FreeType, measured.
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CDigest"]),
+        // Shaping: text to positioned glyphs with HarfBuzz.
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
+        // Layout: breaking, lines, labels and stacks in points (UIKit's and CSS's rules); never sees a pixel.
         .target(name: "GhostlineLayout", dependencies: ["GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "CTextAnalysis"]),
+        // The scene format: YAML/JSON scenes, style guides and design tokens, parsed, then resolved into a layout tree.
+        .target(name: "GhostlineScene", dependencies: ["GhostlineSupport", "GhostlineLayout", "GhostlineShaping", "GhostlineFonts",
+                                                       "GhostlineImage", "GhostlineGeometry", .product(name: "Yams", package: "Yams")]),
+        // Raster: a laid-out tree drawn into pixels (glyphs, boxes, images, debug guides).
         .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
         // Comparing a render with a design export: pixel diff, ghost image, text geometry. Pure functions over pixels.
         .target(name: "GhostlineDiff", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
-        .target(name: "GhostlineScene", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlinePNG", "GhostlineRaster",
+        // Render: scene → layout → pixels → PNG, the layout JSON, text snapshots and Dynamic Type contact sheets.
+        .target(name: "GhostlineRender", dependencies: ["GhostlineSupport", "GhostlineScene", "GhostlineRaster", "GhostlinePNG",
+                                                        "GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
+        // Review: a render checked against a design: the design check, its findings, report JSON and review page.
+        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene",
+                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
+        // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
+        .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineReview", "GhostlineRender", "GhostlineScene",
+                                                       "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
                                                        .product(name: "Yams", package: "Yams")]),
-        .target(name: "Ghostline", dependencies: ["GhostlineScene", "GhostlineRaster", "GhostlinePNG", "GhostlineDiff",
-                                                  "GhostlineLayout", "GhostlineFonts", "GhostlineShaping"]),
+        // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
+        .target(name: "Ghostline", dependencies: ["GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
+                                                  "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
+                                                  "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
+                                                  "GhostlineSuite"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
         .target(name: "GhostlineSnapshotTesting", dependencies: [
             "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff",
@@ -85,7 +110,7 @@ let package = Package(
 
         // MARK: Tests
         // CZlibBridge: zlib's own inflate, which checks the Adler-32 that the encoder writes and the decoder skips.
-        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "CZlibBridge", "CPNGBridge"],
+        .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "GhostlineSupport", "CZlibBridge", "CPNGBridge"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
@@ -96,7 +121,7 @@ let package = Package(
         // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
             "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",

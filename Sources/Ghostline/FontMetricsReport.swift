@@ -2,6 +2,7 @@ import Foundation
 import GhostlineFonts
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineSupport
 
 /// Why a font's metrics could not be reported.
 public enum FontMetricsReportError: Error, CustomStringConvertible {

@@ -5,7 +5,10 @@ import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
 import GhostlineRaster
+import GhostlineRender
+import GhostlineReview
 import GhostlineScene
+import GhostlineSuite
 
 /// The front door: one value that owns a font world and does Ghostline's jobs — render, layout, matrix, metrics,
 /// check, suite — returning values (images and PNG bytes in memory, layout JSON, typed warnings). It never writes a
@@ -47,7 +50,7 @@ public final class GhostlineSession: Sendable {
     // MARK: Scenes
 
     /// A scene loader over this session's fonts, for callers that parse and resolve in separate steps.
-    public var loader: SceneLoader { SceneLoader(fonts: fonts) }
+    public var loader: SceneLoader { SceneLoader(fonts: fonts, images: .imageReader) }
 
     /// Reads and parses a scene file (YAML or JSON) without opening fonts or images.
     public func describe(path: String) throws(SceneError) -> SceneDescription {

@@ -1,3 +1,5 @@
+import GhostlineSupport
+
 /// Why an image file could not be read by `ImageReader`.
 ///
 /// Every case names the file (or a label such as `"<memory>"`), and `description` is one line that says what is
@@ -40,7 +42,7 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
             let what = kind == "a directory" ? "it is a directory" : "it is \(kind), not a regular file"
             return "cannot read \(path): \(what); pass the path of an image file"
         case .fileTooLarge(let path, let bytes, let limit):
-            return "\(path) is \(FileIO.describe(bytes: bytes)), over Ghostline's limit of \(FileIO.describe(bytes: limit)) "
+            return "\(path) is \(SafeFile.describe(bytes: bytes)), over Ghostline's limit of \(SafeFile.describe(bytes: limit)) "
                 + "for an image file; export a smaller frame or at a lower scale"
         case .notAnImage(let path, let looksLike):
             let what = looksLike.map { " (it looks like \($0))" } ?? ""
@@ -87,7 +89,7 @@ extension ImageError {
     }
 
     /// A file-level failure, in the reader's terms.
-    init(_ failure: FileIO.ReadFailure, path: String) {
+    init(_ failure: SafeFile.ReadFailure, path: String) {
         switch failure {
         case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
         case .notRegularFile(let kind): self = .notAFile(path: path, kind: kind)

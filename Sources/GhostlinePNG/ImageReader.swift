@@ -1,4 +1,5 @@
 import GhostlineImage
+import GhostlineSupport
 
 /// The one way Ghostline reads an image file: a design export to compare against, or an image element of a scene.
 ///
@@ -94,9 +95,9 @@ public enum ImageReader {
     /// The bytes of the file at `path`, after the checks that need no decoder: a regular file, at most
     /// `maximumFileBytes`, and, when its first bytes hold the header, at most `maximumSide` pixels a side.
     static func bytes(ofFile path: String, maximumSide: Int) throws(ImageError) -> [UInt8] {
-        let file: FileIO.ReadableFile
-        do throws(FileIO.ReadFailure) {
-            file = try FileIO.ReadableFile(path: path, limit: maximumFileBytes)
+        let file: SafeFile.Readable
+        do throws(SafeFile.ReadFailure) {
+            file = try SafeFile.Readable(path: path, limit: maximumFileBytes)
         } catch {
             throw ImageError(error, path: path)
         }
@@ -104,9 +105,9 @@ public enum ImageReader {
     }
 
     /// The rest of `bytes(ofFile:)`, on a file already opened and checked (tests watch how much it reads).
-    static func bytes(of file: FileIO.ReadableFile, maximumSide: Int) throws(ImageError) -> [UInt8] {
+    static func bytes(of file: SafeFile.Readable, maximumSide: Int) throws(ImageError) -> [UInt8] {
         var bytes: [UInt8]
-        do throws(FileIO.ReadFailure) {
+        do throws(SafeFile.ReadFailure) {
             bytes = try file.read(upTo: headerProbeBytes)
         } catch {
             throw ImageError(error, path: file.path)
@@ -116,11 +117,20 @@ public enum ImageReader {
            size.width > maximumSide || size.height > maximumSide {
             throw .tooLarge(path: file.path, width: size.width, height: size.height, limit: maximumSide)
         }
-        do throws(FileIO.ReadFailure) {
+        do throws(SafeFile.ReadFailure) {
             if file.remaining > 0 { bytes += try file.read(upTo: file.remaining) }
         } catch {
             throw ImageError(error, path: file.path)
         }
         return bytes
+    }
+}
+
+extension ImageDecoding {
+    /// `ImageReader.read(contentsOf:)` as the scene format's image decoding: PNG, JPEG or WebP, upright by its EXIF
+    /// orientation, checked before it is read; its warnings as one line each.
+    public static let imageReader = ImageDecoding { path in
+        let decoded = try ImageReader.read(contentsOf: path)
+        return Decoded(image: decoded.image, warnings: decoded.warnings.map(\.description))
     }
 }

@@ -16,12 +16,10 @@ import GhostlineImage
 /// handling; writing goes through `PNGWriter`, which compresses with zlib on every core. No C pointer leaves this
 /// module.
 public enum PNGCodec {
-    /// The largest width or height `decode` and `read` accept, in pixels.
-    ///
-    /// 16384 covers a phone design at @3x many screens tall; beyond it a file is far more likely to be a mistake
-    /// (or a crafted header) than a design, and one 16384 × 16384 RGBA image already takes 1 GiB. The limit is
-    /// checked on the header alone, before any memory is allocated for pixels.
-    public static let maximumSidePixels = 16384
+    /// The largest width or height `decode` and `read` accept, in pixels: `RGBAImage.maximumSidePixels`, the one
+    /// limit every image Ghostline reads or renders keeps to. It is checked on the header alone, before any memory
+    /// is allocated for pixels.
+    public static let maximumSidePixels = RGBAImage.maximumSidePixels
 
     /// The label used for bytes that did not come from a file.
     public static let memoryLabel = "<memory>"

@@ -1,3 +1,5 @@
+import GhostlineSupport
+
 /// Why a PNG could not be read or written.
 ///
 /// Every case names the file (or a label such as `"<memory>"` for bytes that never came from a file), because
@@ -65,9 +67,9 @@ extension PNGError {
         switch error {
         case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
         case .notAFile(let path, let kind):
-            self = .unreadable(path: path, reason: FileIO.ReadFailure.notRegularFile(kind: kind).reason)
+            self = .unreadable(path: path, reason: SafeFile.ReadFailure.notRegularFile(kind: kind).reason)
         case .fileTooLarge(let path, let bytes, let limit):
-            self = .unreadable(path: path, reason: FileIO.ReadFailure.tooLarge(bytes: bytes, limit: limit).reason)
+            self = .unreadable(path: path, reason: SafeFile.ReadFailure.tooLarge(bytes: bytes, limit: limit).reason)
         case .tooLarge(let path, let width, let height, let limit):
             self = .tooLarge(path: path, width: width, height: height, limit: limit)
         case .notAnImage(let path, let looksLike): self = .notPNG(path: path, looksLike: looksLike)

@@ -2,7 +2,6 @@ import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
-import GhostlineRaster
 
 /// A resolved scene: the layout tree, the canvas, and the palette its paints refer to.
 public struct Scene: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import GhostlineFonts
+import GhostlineImage
+import GhostlineSupport
 
 /// Reads a scene file in two steps: `SceneParser` (YAML → a plain `SceneDescription`, every key checked) and
 /// `SceneResolver` (fonts, images, Dynamic Type → a `Scene`). The description can be resolved again with other
@@ -7,9 +9,12 @@ import GhostlineFonts
 public struct SceneLoader {
     /// The font world names are found in and fonts are opened through (the caller's: there is no process-wide one).
     public var fonts: FontContext
+    /// How image elements' files become pixels: GhostlinePNG's `ImageDecoding.imageReader` in Ghostline (whose
+    /// `SceneLoader(fonts:)` passes it), handed in because the scene format comes before the image codecs.
+    public var images: ImageDecoding
 
-    /// Creates a loader that finds and opens fonts through `fonts`.
-    public init(fonts: FontContext) { self.fonts = fonts }
+    /// Creates a loader that finds and opens fonts through `fonts` and reads image files with `images`.
+    public init(fonts: FontContext, images: ImageDecoding) { self.fonts = fonts; self.images = images }
 
     /// The largest scene file read: far beyond any hand-written scene, and a guard against reading a device.
     public static let maximumFileBytes = 16 << 20
@@ -34,27 +39,18 @@ public struct SceneLoader {
 
     /// Reads and parses a scene file without resolving it.
     public func describe(path: String) throws(SceneError) -> SceneDescription {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SceneError(file: path, keyPath: "", problem: "no such scene file", fix: "check the path")
-        }
-        guard !isDirectory.boolValue else {
-            throw SceneError(file: path, keyPath: "", problem: "this is a directory", fix: "pass a scene file (.yaml or .json)")
-        }
         // A device or a FIFO would be read forever (or block): only regular files, and not absurdly large ones.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            throw SceneError(file: path, keyPath: "", problem: "not a regular file", fix: "pass a scene file (.yaml or .json)")
-        }
-        guard (attributes?[.size] as? Int ?? 0) <= Self.maximumFileBytes else {
-            throw SceneError(file: path, keyPath: "", problem: "larger than \(Self.maximumFileBytes >> 20) MiB",
-                             fix: "split the scene; no scene needs this much")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneError(file: path, keyPath: "", problem: "cannot read the scene file", fix: "check the path and permissions")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, keyPath: "", problem: "the file is not UTF-8 text", fix: "save the scene as UTF-8 YAML or JSON")
+        let text: String
+        do throws(SafeFile.Failure) { text = try SafeFile.text(of: path, limit: Self.maximumFileBytes) } catch {
+            let (problem, fix) = switch error {
+            case .missing: ("no such scene file", "check the path")
+            case .directory: ("this is a directory", "pass a scene file (.yaml or .json)")
+            case .unreadable(.notRegularFile): ("not a regular file", "pass a scene file (.yaml or .json)")
+            case .unreadable(.tooLarge): ("larger than \(Self.maximumFileBytes >> 20) MiB", "split the scene; no scene needs this much")
+            case .unreadable(.unreadable): ("cannot read the scene file", "check the path and permissions")
+            case .notUTF8: ("the file is not UTF-8 text", "save the scene as UTF-8 YAML or JSON")
+            }
+            throw SceneError(file: path, keyPath: "", problem: problem, fix: fix)
         }
         return try SceneParser.parse(text, path: path)
     }
@@ -74,6 +70,6 @@ public struct SceneLoader {
     ///
     /// - Throws: ``SceneError`` naming the place the description recorded, as ``SceneResolver/resolve(_:)`` does.
     public func resolve(_ description: SceneDescription, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
-        try SceneResolver(fonts: fonts, overrides: overrides).resolve(description)
+        try SceneResolver(fonts: fonts, images: images, overrides: overrides).resolve(description)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GhostlineImage
 @testable import GhostlinePNG
+import GhostlineSupport
 import Testing
 
 /// What `ImageReader` refuses, and the one thing it reads with a warning.
@@ -113,7 +114,7 @@ import Testing
         let path = scratch.file("big.png")
         let head = try Fixtures.bytes("oversize-100000x100000.png")
         try Data(head + [UInt8](repeating: 0, count: 1 << 20)).write(to: URL(fileURLWithPath: path))
-        let file = try FileIO.ReadableFile(path: path, limit: ImageReader.maximumFileBytes)
+        let file = try SafeFile.Readable(path: path, limit: ImageReader.maximumFileBytes)
         #expect(throws: ImageError.tooLarge(path: path, width: 100_000, height: 100_000, limit: 16384)) {
             try ImageReader.bytes(of: file, maximumSide: 16384)
         }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Ghostline
+import Ghostline
 import GhostlineDiff
 import GhostlineGeometry
+@testable import GhostlineReview
 import Testing
 
 /// `DesignReview.bands(for:)` looks only at the neighbours that can still move a band's edges. These tests hold it

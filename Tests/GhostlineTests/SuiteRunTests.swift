@@ -29,7 +29,7 @@ struct SuiteRunTests {
         #expect(lines[1].contains("bodyy"))
         #expect(lines[2] == "ERROR card4: no design export at \(fixture.path("designs/card4@2x.png")); export it from the design tool, or fix the entry's path")
         #expect(lines[3] == "FAIL: suite Cards, 5 checks: 2 passed, 1 failed, 2 could not run")
-        let report = try JSONReader.parse(Array(try fixture.read("suite.json").utf8))
+        let report = try JSONValue(parsing: Array(try fixture.read("suite.json").utf8))
         let entries = try #require(report["entries"]?.arrayValue)
         #expect(entries.map { $0["verdict"]?.stringValue } == ["pass", "fail", "pass", "error", "error"])
         #expect(entries[1]["review"]?["schema"]?.stringValue == "ghostline-review/1")
@@ -67,7 +67,7 @@ struct SuiteRunTests {
         #expect(outputs[0][0].contains("\"verdict\": \"fail\""))
         // The report reads back to the same bytes (what merge relies on).
         let text = try fixture.read("r3.json")
-        #expect(try JSONReader.parse(Array(text.utf8)).serialized() + "\n" == text)
+        #expect(try JSONValue(parsing: Array(text.utf8)).serialized() + "\n" == text)
     }
 
     @Test func anUnwritableOutputStopsTheSuiteBeforeItRunsAndWritesNothing() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineSupport
 import Yams
 
 /// `include:` — fonts and styles from shared style-guide files, so a team keeps one style guide rather than
@@ -73,19 +74,16 @@ struct StyleGuide {
     }
 
     private static func read(_ path: String, at cursor: YAMLCursor) throws(SceneError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw cursor.error("the style guide \(path) does not exist", fix: "fix the path (relative to the file that includes it)")
+        do throws(SafeFile.Failure) { return try SafeFile.text(of: path, limit: maximumFileBytes) } catch {
+            switch error {
+            case .missing:
+                throw cursor.error("the style guide \(path) does not exist", fix: "fix the path (relative to the file that includes it)")
+            case .directory, .unreadable(.notRegularFile):
+                throw cursor.error("\(path) is not a regular file", fix: "include a YAML style guide file")
+            case .unreadable(.tooLarge), .unreadable(.unreadable), .notUTF8:
+                throw cursor.error("\(path) is not a readable UTF-8 file of at most \(maximumFileBytes >> 20) MiB",
+                                   fix: "include a YAML style guide file")
+            }
         }
-        guard !isDirectory.boolValue, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw cursor.error("\(path) is not a regular file", fix: "include a YAML style guide file")
-        }
-        guard (attributes[.size] as? Int ?? 0) <= maximumFileBytes,
-              let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw cursor.error("\(path) is not a readable UTF-8 file of at most \(maximumFileBytes >> 20) MiB",
-                               fix: "include a YAML style guide file")
-        }
-        return text
     }
 }

@@ -2,18 +2,27 @@ import Yams
 
 /// A YAML node with the key path that led to it, whose typed accessors throw `SceneError`s that point at the
 /// node's line and column. Every key of a mapping must be expected: a misspelt key is an error, not a silent
-/// default.
-struct YAMLCursor {
-    let node: Node
-    let path: String
-    let file: String
+/// default. Public for the other readers of Ghostline's YAML (the suite manifest).
+public struct YAMLCursor {
+    /// The YAML node.
+    public let node: Node
+    /// The key path that led to it (`elements[2].style`), for errors.
+    public let path: String
+    /// The file it was read from, for errors.
+    public let file: String
 
-    func error(_ problem: String, fix: String) -> SceneError {
+    /// A cursor at `node`, reached through `path`, in `file`.
+    public init(node: Node, path: String, file: String) {
+        self.node = node; self.path = path; self.file = file
+    }
+
+    /// An error at this node's line, column and key path.
+    public func error(_ problem: String, fix: String) -> SceneError {
         SceneError(file: file, line: node.mark?.line, column: node.mark?.column, keyPath: path, problem: problem, fix: fix)
     }
 
     /// This node's place, kept in a description for errors found after parsing.
-    var mark: SourceMark { SourceMark(line: node.mark?.line, column: node.mark?.column, keyPath: path) }
+    public var mark: SourceMark { SourceMark(line: node.mark?.line, column: node.mark?.column, keyPath: path) }
 
     private func child(_ node: Node, _ component: String) -> YAMLCursor {
         YAMLCursor(node: node, path: path.isEmpty ? component : "\(path).\(component)", file: file)
@@ -28,7 +37,7 @@ struct YAMLCursor {
     }
 
     /// The mapping's entries in document order, after checking every key is one of `allowed`.
-    func mapping(allowed: [String]) throws(SceneError) -> Mapping {
+    public func mapping(allowed: [String]) throws(SceneError) -> Mapping {
         guard case .mapping(let mapping) = node else {
             throw error("expected a mapping, got \(kindName)", fix: "write `key: value` pairs here")
         }
@@ -52,7 +61,7 @@ struct YAMLCursor {
     }
 
     /// Entries of a mapping whose keys are names chosen by the author (fonts, styles).
-    func namedEntries() throws(SceneError) -> [(String, YAMLCursor)] {
+    public func namedEntries() throws(SceneError) -> [(String, YAMLCursor)] {
         guard case .mapping(let mapping) = node else {
             throw error("expected a mapping of names, got \(kindName)", fix: "write `name: …` entries here")
         }
@@ -71,29 +80,36 @@ struct YAMLCursor {
         return result
     }
 
-    func sequence() throws(SceneError) -> [YAMLCursor] {
+    /// The items of a list, each with its index in the key path.
+    public func sequence() throws(SceneError) -> [YAMLCursor] {
         guard case .sequence(let sequence) = node else {
             throw error("expected a list, got \(kindName)", fix: "write the items as `- item` lines")
         }
         return sequence.enumerated().map { YAMLCursor(node: $0.element, path: "\(path)[\($0.offset)]", file: file) }
     }
 
-    var isMapping: Bool { if case .mapping = node { return true }; return false }
-    var isSequence: Bool { if case .sequence = node { return true }; return false }
-    var isDoubleQuoted: Bool { if case .scalar(let scalar) = node { return scalar.style == .doubleQuoted }; return false }
+    /// True for a mapping.
+    public var isMapping: Bool { if case .mapping = node { return true }; return false }
+    /// True for a list.
+    public var isSequence: Bool { if case .sequence = node { return true }; return false }
+    /// True for a double-quoted scalar.
+    public var isDoubleQuoted: Bool { if case .scalar(let scalar) = node { return scalar.style == .doubleQuoted }; return false }
 
-    var isNumber: Bool {
+    /// True for a plain scalar that reads as a number.
+    public var isNumber: Bool {
         // A quoted "17" is text, not a number: only plain scalars count.
         guard case .scalar(let scalar) = node, scalar.style == .plain else { return false }
         return Double(scalar.string) != nil
     }
 
-    func string() throws(SceneError) -> String {
+    /// The text of a scalar.
+    public func string() throws(SceneError) -> String {
         guard case .scalar(let scalar) = node else { throw error("expected text, got \(kindName)", fix: "write a single value") }
         return scalar.string
     }
 
-    func number(_ what: String = "a number", range: ClosedRange<Double>? = nil) throws(SceneError) -> Double {
+    /// A finite number, optionally within `range`; `what` names it in the error.
+    public func number(_ what: String = "a number", range: ClosedRange<Double>? = nil) throws(SceneError) -> Double {
         guard isNumber, case .scalar(let scalar) = node, let value = Double(scalar.string), value.isFinite else {
             throw error("expected \(what), got \(kindName)", fix: "write a number in points, e.g. 17")
         }
@@ -103,7 +119,8 @@ struct YAMLCursor {
         return value
     }
 
-    func integer(range: ClosedRange<Int>) throws(SceneError) -> Int {
+    /// A whole number within `range`.
+    public func integer(range: ClosedRange<Int>) throws(SceneError) -> Int {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string) else {
             throw error("expected a whole number, got \(kindName)", fix: "write an integer from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -113,7 +130,8 @@ struct YAMLCursor {
         return value
     }
 
-    func bool() throws(SceneError) -> Bool {
+    /// `true` or `false`.
+    public func bool() throws(SceneError) -> Bool {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool else {
             throw error("expected true or false, got \(kindName)", fix: "write true or false")
         }
@@ -123,7 +141,7 @@ struct YAMLCursor {
     /// An enum value. Matched without regard to case, hyphens or underscores (`Center`, `pre-wrap` and
     /// `break_word` are `center`, `preWrap` and `breakWord`), because people copy values from CSS, from Swift
     /// (`.center`) and from each other; what cannot be matched lists every value.
-    func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(SceneError) -> T where T.RawValue == String {
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(SceneError) -> T where T.RawValue == String {
         let text = try string()
         if let value = T(rawValue: text) { return value }
         let key = Self.choiceKey(text)
@@ -138,12 +156,16 @@ struct YAMLCursor {
     }
 
     /// A checked mapping: look values up by key; keys not present are nil.
-    struct Mapping {
-        let cursor: YAMLCursor
-        let entries: [(String, YAMLCursor)]
-        subscript(key: String) -> YAMLCursor? { entries.first { $0.0 == key }?.1 }
+    public struct Mapping {
+        /// The mapping's own cursor, for errors about a missing key.
+        public let cursor: YAMLCursor
+        /// The entries in document order.
+        public let entries: [(String, YAMLCursor)]
+        /// The value of `key`, or nil when the mapping lacks it.
+        public subscript(key: String) -> YAMLCursor? { entries.first { $0.0 == key }?.1 }
 
-        func required(_ key: String, fix: String) throws(SceneError) -> YAMLCursor {
+        /// The value of `key`; its absence is an error with `fix`.
+        public func required(_ key: String, fix: String) throws(SceneError) -> YAMLCursor {
             guard let value = self[key] else {
                 throw cursor.error("missing required key `\(key)`", fix: fix)
             }

@@ -1,10 +1,11 @@
 import Yams
 
-/// Checks a scene's text before YAML parsing sees it, and turns Yams's errors into one-line scene errors.
-enum YAMLSafety {
+/// Checks a scene's text before YAML parsing sees it, and turns Yams's errors into one-line scene errors (for
+/// scenes, style guides and the suite manifest).
+public enum YAMLSafety {
     /// Refuses bracket or indentation nesting deeper than any scene needs, before the YAML parser recurses
     /// into it (a few kilobytes of "[" would otherwise exhaust the stack).
-    static func checkNesting(_ text: String, path: String, maximumNesting: Int) throws(SceneError) {
+    public static func checkNesting(_ text: String, path: String, maximumNesting: Int) throws(SceneError) {
         var depth = 0
         var line = 1, column = 0
         var quote: Character?
@@ -47,7 +48,8 @@ enum YAMLSafety {
         }
     }
 
-    static func describe(_ error: YamlError, path: String) -> SceneError {
+    /// Yams's error as a one-line scene error at its line and column.
+    public static func describe(_ error: YamlError, path: String) -> SceneError {
         switch error {
         case .reader(let problem, let offset, _, let yaml):
             var line = 1, column = 1

@@ -3,8 +3,6 @@ import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
-import GhostlinePNG
-import GhostlineRaster
 import GhostlineShaping
 
 /// Turns a `SceneDescription` into a `Scene` ready for layout: scale, model and content size from the
@@ -14,16 +12,19 @@ import GhostlineShaping
 public struct SceneResolver {
     /// The font world names are found in and fonts are opened through.
     public var fonts: FontContext
+    /// How image elements' files become pixels (GhostlinePNG's `ImageDecoding.imageReader` in Ghostline).
+    public var images: ImageDecoding
     /// Scale, model and content size that replace the description's.
     public var overrides: SceneOverrides
 
-    /// Creates a resolver that finds fonts through `fonts`; by default with no overrides.
-    public init(fonts: FontContext, overrides: SceneOverrides = SceneOverrides()) {
-        self.fonts = fonts; self.overrides = overrides
+    /// Creates a resolver that finds fonts through `fonts` and reads images with `images`; by default with no
+    /// overrides.
+    public init(fonts: FontContext, images: ImageDecoding, overrides: SceneOverrides = SceneOverrides()) {
+        self.fonts = fonts; self.images = images; self.overrides = overrides
     }
 
-    /// Same as the PNG reader's limit, so every render can be read back.
-    static let maximumSidePixels = PNGCodec.maximumSidePixels
+    /// Same as the image readers' limit, so every render can be read back.
+    static let maximumSidePixels = RGBAImage.maximumSidePixels
 
     /// Turns `description` into a scene ready for layout.
     ///
@@ -33,7 +34,7 @@ public struct SceneResolver {
     ///   `hyphenationFactor` in the css model), `lineHeight: textStyle` has no `textStyle`, a label snaps to a grid
     ///   the canvas lacks, or an image cannot be read.
     public func resolve(_ description: SceneDescription) throws(SceneError) -> Scene {
-        var state = ResolverState(description: description, fonts: fonts, overrides: overrides)
+        var state = ResolverState(description: description, fonts: fonts, images: images, overrides: overrides)
         return try state.scene()
     }
 }
@@ -42,6 +43,7 @@ public struct SceneResolver {
 struct ResolverState {
     let description: SceneDescription
     let fonts: FontContext
+    let images: ImageDecoding
     let file: String
     let directory: String
     var scale = Scale.x3
@@ -63,9 +65,10 @@ struct ResolverState {
     var snappedRequests: Set<String> = []
     let overrides: SceneOverrides
 
-    init(description: SceneDescription, fonts: FontContext, overrides: SceneOverrides) {
+    init(description: SceneDescription, fonts: FontContext, images: ImageDecoding, overrides: SceneOverrides) {
         self.description = description
         self.fonts = fonts
+        self.images = images
         self.overrides = overrides
         self.file = description.sourcePath
         self.directory = URL(fileURLWithPath: description.sourcePath).deletingLastPathComponent().path

@@ -2,7 +2,6 @@ import Foundation
 import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
-import GhostlinePNG
 
 /// Styles, labels and the rest of the tree.
 extension ResolverState {
@@ -152,10 +151,11 @@ extension ResolverState {
         let path = absolute(image.file)
         let pixels: RGBAImage
         do {
-            // PNG, JPEG or WebP, upright by its EXIF orientation, checked before reading like every image.
-            let decoded = try ImageReader.read(contentsOf: path)
+            // Through the decoding the caller handed in (in Ghostline: PNG, JPEG or WebP, upright by its EXIF
+            // orientation, checked before reading like every image).
+            let decoded = try images.read(path)
             pixels = decoded.image
-            warnings += decoded.warnings.map(\.description)
+            warnings += decoded.warnings
         } catch {
             throw self.error(image.mark, "\(error)", fix: "")
         }

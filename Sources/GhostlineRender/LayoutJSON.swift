@@ -1,0 +1,94 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlineRaster
+import GhostlineSupport
+
+/// The layout JSON of docs/scene-format.md: canvas, then every element's frame, and for labels every line's
+/// `start`, `end` (Unicode-scalar offsets), `x`, `width` and `baseline`, all in points, y down from the canvas
+/// top. The core keys are a contract with outside scripts; Ghostline adds a few (model, anchors, font metrics)
+/// after them and never renames the core ones.
+public enum LayoutJSON {
+    /// The layout JSON as a value: `canvas` (width, height after `auto` was resolved, scale), `model`, then `elements`
+    /// in drawing order. `palette` turns paint ids into the `#RRGGBB` colours the JSON shows.
+    public static func value(_ layout: SceneLayout, palette: Palette) -> JSONValue {
+        .object([
+            ("canvas", .object([("width", .number(layout.canvas.width)), ("height", .number(layout.height)),
+                                ("scale", .integer(layout.canvas.scale.factor))])),
+            ("model", .string(layout.model.rawValue)),
+            ("elements", .array(layout.elements.map { element($0, palette: palette) })),
+        ])
+    }
+
+    /// The layout JSON serialized, with a trailing newline: what `ghostline layout` prints and `render --layout`
+    /// writes. The same layout gives the same bytes.
+    public static func encode(_ layout: SceneLayout, palette: Palette) -> String { value(layout, palette: palette).serialized() + "\n" }
+
+    static func frame(_ rect: Rect) -> JSONValue {
+        .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
+    }
+
+    static func element(_ element: LayoutElement, palette: Palette) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(element.id)), ("kind", .string(element.kind.rawValue)),
+                                              ("frame", frame(element.frame))]
+        switch element.content {
+        case .label(let label):
+            members.append(("lines", .array(element.canvasLines.map { line in
+                .object([("start", .integer(line.start)), ("end", .integer(line.end)), ("x", .number(line.x)),
+                         ("width", .number(line.width)), ("baseline", .number(line.baseline)),
+                         ("utf16Start", .integer(line.utf16Start)), ("utf16End", .integer(line.utf16End)),
+                         ("text", .string(line.text)),
+                         ("runs", .array(line.runs.map { run(line, $0, palette: palette) }))])
+            })))
+            let top = element.frame.y
+            members.append(("anchors", .object([
+                ("firstBaseline", .number(top + label.anchors.firstBaseline)),
+                ("lastBaseline", .number(top + label.anchors.lastBaseline)),
+                ("capHeight", .number(top + label.anchors.capHeight)),
+                ("xHeightCenter", .number(top + label.anchors.xHeightCenter)),
+            ])))
+            let m = label.metrics
+            members.append(("font", .object([
+                ("file", .string(label.font.path)), ("size", .number(m.pointSize)),
+                ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
+                ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
+            ])))
+            members.append(("direction", .string(label.direction.rawValue)))
+            members.append(("truncated", .bool(label.truncated)))
+            if !label.missingScalars.isEmpty {
+                members.append(("missingGlyphs", .array(label.missingScalars.map { .string(codePoint($0)) })))
+            }
+            if let paint = label.lines.first?.runs.first?.paint {
+                members.append(("color", .string(palette.color(paint).hexString)))
+            }
+        case .box(let paint, let radius):
+            members.append(("color", .string(palette.color(paint).hexString)))
+            members.append(("cornerRadius", .number(radius)))
+        case .image(_, let source):
+            members.append(("file", .string(source)))
+        case .stack:
+            break
+        }
+        return .object(members)
+    }
+
+    /// A run of a line: the core keys (`start`, `end`, `x` in canvas points, `width`, `font`, `direction`), then
+    /// Ghostline's additions (size, colour, and whether fallback chose the font).
+    static func run(_ line: LabelLine, _ run: GlyphRun, palette: Palette) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("start", .integer(run.start)), ("end", .integer(run.end)), ("x", .number(line.x + run.x)),
+            ("width", .number(run.width)), ("font", .string(run.font.postScriptName)),
+            ("direction", .string(run.direction.rawValue)), ("size", .number(run.pointSize)),
+            ("color", .string(palette.color(run.paint).hexString)),
+        ]
+        if run.isFallback { members.append(("fallback", .bool(true))) }
+        return .object(members)
+    }
+
+    /// A scalar as the layout JSON names it: `U+` and at least four uppercase hex digits (`U+1F600`).
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,185 @@
+import Dispatch
+import Foundation
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlinePNG
+import GhostlineRender
+import GhostlineScene
+import GhostlineSupport
+
+/// One design check from start to finish: a render (from a scene, or a PNG already rendered) against a design
+/// export — layout, render, comparison, and every artifact it can write. The CLI's `check` and `diff`, the
+/// testing library and the suite all run this, so they report the same numbers.
+///
+/// ```swift
+/// let check = DesignCheck(render: .scene(path: "Scenes/card.yaml"), design: "Designs/card@3x.png")
+/// let result = try check.run()
+/// if !result.passes { print(result.summary) }
+/// try result.write([.ghost: "card-ghost.png", .page: "card-review.html"])
+/// ```
+public struct DesignCheck: Sendable {
+    /// What is compared with the design.
+    public enum Render: Sendable {
+        /// A scene file, laid out and rendered.
+        case scene(path: String)
+        /// A scene described in Swift (or parsed earlier); `name` stands for it in reports.
+        case description(SceneDescription, name: String)
+        /// A PNG rendered earlier, with the layout JSON that says where its labels are (optional).
+        case image(path: String, layout: String?)
+    }
+
+    /// What is compared with the design: a scene to render, or a PNG rendered earlier.
+    public var render: Render
+    /// The design export's path.
+    public var design: String
+    /// Scale, model and content size for a scene. Without a scale, the design's `@Nx` suffix sets it (compare
+    /// like with like), else the scene's own.
+    public var overrides: SceneOverrides
+    /// Thresholds, tolerances, ignored areas and diff image settings. A scene's own `ignore:` boxes are added after
+    /// any given here.
+    public var options: ReviewOptions
+    /// The page colour of a PNG render (a scene knows its own); nil = the render's top-left pixel.
+    public var renderBackground: Color?
+    /// The font library and renderer a scene is rendered with.
+    public var renderer: SnapshotRenderer
+
+    /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
+    /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
+    public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
+                options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
+                renderer: SnapshotRenderer = SnapshotRenderer()) {
+        self.render = render; self.design = design; self.overrides = overrides; self.options = options
+        self.renderBackground = renderBackground; self.renderer = renderer
+    }
+
+    /// Renders (when there is a scene), reads the design, compares. Nothing is written.
+    ///
+    /// - Parameter artifacts: the artifacts the caller will ask the result for. When a PNG render without a layout
+    ///   needs nothing but a verdict and a report (and `options.makeDiffImage` is off), both files are compared a
+    ///   block of rows at a time instead of decoded whole (same numbers, a fraction of the memory); the result then
+    ///   has no images, and asking it for a ghost, diff image or page throws `.unavailable`.
+    public func run(for artifacts: Set<DesignCheckArtifact> = Set(DesignCheckArtifact.allCases))
+        throws(DesignCheckError) -> DesignCheckResult {
+        var overrides = self.overrides
+        if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: design) }
+        switch render {
+        case .scene(let path):
+            try Self.checkWholeSize(design, as: .design)
+            let designImage = try readDesign()
+            let description: SceneDescription
+            do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
+            var result = try check(description, name: path, overrides: overrides, design: designImage.image, for: artifacts)
+            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
+            return result
+        case .description(let description, let name):
+            try Self.checkWholeSize(design, as: .design)
+            let designImage = try readDesign()
+            var result = try check(description, name: name, overrides: overrides, design: designImage.image, for: artifacts)
+            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
+            return result
+        case .image(let path, let layoutPath):
+            if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
+                let streamed: DesignComparison?
+                do {
+                    streamed = try DesignReview.compareStreaming(renderPath: path, designPath: design,
+                                                                 scale: overrides.scale ?? Scale(1),
+                                                                 background: renderBackground, options: options)
+                } catch { throw .review(error) }
+                if let streamed {
+                    return DesignCheckResult(comparison: streamed, scene: nil, layout: nil, render: streamed.render,
+                                             renderOverlay: nil, inputFiles: [path, design], streamed: true)
+                }
+            }
+            try Self.checkWholeSize(path, as: .render)
+            try Self.checkWholeSize(design, as: .design)
+            // Inflating a phone-sized PNG is most of a two-PNG check's time, and there are two cores: both at once.
+            let (decodedRender, decodedDesign) = try readBoth(render: path)
+            let image = decodedRender.image, designImage = decodedDesign.image
+            var labels: [LabelLines] = []
+            if let layoutPath { do { labels = try LabelLines.read(layoutJSON: layoutPath) } catch { throw .review(error) } }
+            var background = renderBackground ?? (image.width > 0 && image.height > 0 ? image[0, 0] : .white)
+            background.alpha = 255
+            let input = DesignReview.Input(render: image, design: designImage, renderPath: path, designPath: design,
+                                           scale: overrides.scale ?? Scale(1), background: background, labels: labels,
+                                           layoutPath: layoutPath)
+            let comparison: DesignComparison
+            do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+            var result = DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
+                                           inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
+            result.warnings = (decodedRender.warnings + decodedDesign.warnings).map(\.description)
+            return result
+        }
+    }
+
+    /// The most pixels an image may have in a check that holds its images whole: one that renders a scene, measures
+    /// label lines (a layout) or writes a review page. Such a check holds the render, the design, the ghost's overlay
+    /// and the diff image at once, 4 bytes a pixel each: at this limit (8192 × 8192, or 4096 × 16384) about 1 GiB
+    /// in all, within the 1.5 GB an input may take. A pixels-only `diff` streams its files and has no such limit.
+    public static let largestWholeImagePixels = 1 << 26
+
+    /// Refuses, from its IHDR alone, a PNG past `largestWholeImagePixels`, before it is decoded. Other formats
+    /// (and anything that is not a readable regular file) are left to the reader, and checked once decoded.
+    static func checkWholeSize(_ path: String, as role: DesignCheckError.Role) throws(DesignCheckError) {
+        // The signature, then the IHDR chunk's length (13), type, width and height, big-endian. Read here without
+        // libpng, which wants more of the file than the header; the decoder checks the chunk's CRC later.
+        guard let file = try? SafeFile.Readable(path: path, limit: .max), let start = try? file.read(upTo: 24),
+              start.count == 24, start.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        else { return }
+        func word(_ at: Int) -> Int { start[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let header = (width: word(16), height: word(20))
+        try checkWholeSize(path, width: header.width, height: header.height, as: role)
+    }
+
+    static func checkWholeSize(_ path: String, width: Int, height: Int, as role: DesignCheckError.Role) throws(DesignCheckError) {
+        guard width * height <= largestWholeImagePixels else { throw .tooLarge(path: path, width: width, height: height, role: role) }
+    }
+
+    private func readDesign() throws(DesignCheckError) -> DecodedImage {
+        do { return try ImageReader.read(contentsOf: design) } catch { throw .design(error) }
+    }
+
+    /// Decodes the render and the design on two threads; each iteration writes only its own slot.
+    private func readBoth(render path: String) throws(DesignCheckError) -> (DecodedImage, DecodedImage) {
+        final class Slot: @unchecked Sendable { var result: Result<DecodedImage, ImageError>? }
+        let slots = [Slot(), Slot()]
+        let paths = [path, design]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do throws(ImageError) { slots[index].result = .success(try ImageReader.read(contentsOf: paths[index])) }
+            catch { slots[index].result = .failure(error) }
+        }
+        let render: DecodedImage
+        switch slots[0].result! { case .success(let image): render = image; case .failure(let error): throw .render(error) }
+        switch slots[1].result! { case .success(let image): return (render, image); case .failure(let error): throw .design(error) }
+    }
+
+    private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
+                       design: RGBAImage, for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
+        let scene: Scene
+        do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
+        let layout = scene.layout()
+        do { try SnapshotRenderer.checkCanvas(layout, scene: scene) } catch { throw .scene(error) }
+        let size = SnapshotRenderer.pixelSize(of: layout)
+        guard size.width * size.height <= Self.largestWholeImagePixels else {
+            throw .tooLarge(path: name, width: size.width, height: size.height, role: .render)
+        }
+        try Self.checkWholeSize(self.design, width: design.width, height: design.height, as: .design)
+        let image = renderer.render(layout, of: scene)
+        // The same layout on a clear canvas gives the ghost an exact overlay (no un-blending of the background).
+        // Drawing it is a second raster pass, so only when a ghost or a page is asked for; the result draws it
+        // later if one is asked for after all (`DesignCheckResult.withOverlay`), so the bytes never depend on it.
+        let overlay = artifacts.isDisjoint(with: [.ghost, .page]) ? nil : renderer.renderOverlay(layout, of: scene)
+        var options = self.options
+        options.ignore += scene.ignore   // the scene's own areas after any the caller gave
+        let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
+                                       scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
+                                       renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
+        let comparison: DesignComparison
+        do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+        var result = DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
+                                       inputFiles: scene.inputFiles + [self.design])
+        result.renderer = renderer
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GhostlineGeometry
+import GhostlineLayout
+import GhostlineRender
+import GhostlineSupport
+
+/// What the differ needs to know about a label's text, in points: where its lines and baselines are. It comes
+/// from a fresh layout (`check`) or from a layout JSON file written by `render --layout` (`diff --layout`).
+public struct LabelLines: Sendable, Equatable {
+    /// One line of the label, in canvas points.
+    public struct Line: Sendable, Equatable {
+        /// The first scalar of the label's text on the line.
+        public var start: Int
+        /// The end (exclusive) of the line's scalars.
+        public var end: Int
+        /// The line's left edge on the canvas, in points.
+        public var x: Double
+        /// The line's advance width in points.
+        public var width: Double
+        /// The baseline on the canvas, in points down from the top.
+        public var baseline: Double
+    }
+    /// The label's id, as the layout gives it.
+    public var id: String
+    /// The label's frame on the canvas, in points.
+    public var frame: Rect
+    /// The font's ascender and descender (descender negative) in points, to size the bands lines own.
+    public var ascender: Double
+    /// See ``ascender``: the descender, negative, in points.
+    public var descender: Double
+    /// The label's lines, top to bottom.
+    public var lines: [Line]
+    /// Characters no font had a glyph for, as code points (`U+1F600`): the layout JSON's `missingGlyphs`. They
+    /// draw as empty boxes, so a review fails on them unless told they are expected.
+    public var missingGlyphs: [String]
+
+    /// Creates a label's lines from known values (a layout built elsewhere).
+    public init(id: String, frame: Rect, ascender: Double, descender: Double, lines: [Line], missingGlyphs: [String] = []) {
+        self.id = id; self.frame = frame; self.ascender = ascender; self.descender = descender; self.lines = lines
+        self.missingGlyphs = missingGlyphs
+    }
+
+    /// The lines of every label in a layout, in drawing order, with positions on the canvas.
+    public static func from(_ layout: SceneLayout) -> [LabelLines] {
+        layout.elements.compactMap { element in
+            guard let label = element.labelLayout else { return nil }
+            return LabelLines(id: element.id, frame: element.frame, ascender: label.metrics.ascender,
+                              descender: label.metrics.descender,
+                              lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
+                                                                    baseline: $0.baseline) },
+                              missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
+        }
+    }
+
+    /// The largest coordinate or length, in points, a layout JSON may give: 16384 px (the largest canvas and PNG)
+    /// at @1x, with room to spare for frames that hang off the canvas. A number past it cannot describe a label
+    /// on any image Ghostline reads, and huge values (1e19, 1e308) would overflow the band arithmetic.
+    public static let largestCoordinate = 1_000_000.0
+
+    /// The largest layout JSON read: a scene at the canvas limit with a label per line is a few MiB.
+    public static let maximumFileBytes = 64 << 20
+
+    /// Reads the labels of a layout JSON file (the format of docs/scene-format.md; `font.ascender`/`descender` are
+    /// Ghostline's additions and default to 0.8 / −0.2 of the line pitch when absent).
+    ///
+    /// Every number is checked before use, as the scene reader checks a scene's: it must be a finite number
+    /// within ±`largestCoordinate` points (lengths not negative, `start`/`end` whole and not negative). A bad one
+    /// is reported with its key path, e.g. `elements[2].frame.x`.
+    public static func read(layoutJSON path: String) throws(ReviewError) -> [LabelLines] {
+        // A device, a FIFO or a huge file would be read forever or exhaust memory: a regular file of sane size only.
+        let data: Data
+        do throws(SafeFile.Failure) { data = Data(try SafeFile.contents(of: path, limit: maximumFileBytes)) } catch {
+            switch error {
+            case .directory, .unreadable(.notRegularFile):
+                throw .badInput("\(path): not a regular file; pass the layout JSON written by `ghostline render … --layout`")
+            case .unreadable(.tooLarge):
+                throw .badInput("\(path): larger than \(maximumFileBytes >> 20) MiB, more than any layout JSON; check the path")
+            case .missing, .unreadable(.unreadable), .notUTF8:
+                throw .badInput("\(path): cannot read the layout JSON; check the path (write one with `ghostline render … --layout`)")
+            }
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let elements = root["elements"] as? [[String: Any]] else {
+            throw .badInput("\(path): not a Ghostline layout JSON (no `elements` list); write one with `ghostline render … --layout`")
+        }
+        func fail(_ key: String, _ problem: String) -> ReviewError {
+            .badInput("\(path): \(key) \(problem); regenerate the layout JSON with `ghostline render … --layout`")
+        }
+        /// The number at `key` of `object`, or nil when absent; a present value must be a usable number.
+        func number(_ object: [String: Any]?, _ key: String, at place: String, length: Bool = false) throws(ReviewError) -> Double? {
+            guard let raw = object?[key] else { return nil }
+            // JSON true and false also arrive as NSNumber; their type code is "c" (a C char), a number's "i", "q" or "d".
+            guard let number = raw as? NSNumber, String(cString: number.objCType) != "c" else {
+                throw fail("\(place).\(key)", "is not a number")
+            }
+            let value = number.doubleValue
+            guard value.isFinite, abs(value) <= largestCoordinate else {
+                throw fail("\(place).\(key)", "is \(value), outside ±\(Int(largestCoordinate)) pt")
+            }
+            if length && value < 0 { throw fail("\(place).\(key)", "is \(value); a length cannot be negative") }
+            return value
+        }
+        func offset(_ object: [String: Any], _ key: String, at place: String) throws(ReviewError) -> Int {
+            guard let value = try number(object, key, at: place) else { return 0 }
+            guard value >= 0, value == value.rounded() else { throw fail("\(place).\(key)", "is \(value), not a whole offset ≥ 0") }
+            return Int(value)   // finite and within ±largestCoordinate: cannot trap
+        }
+        var labels: [LabelLines] = []
+        for (index, element) in elements.enumerated() where element["kind"] as? String == "label" {
+            let place = "elements[\(index)]"
+            guard let frame = element["frame"] as? [String: Any], let rawLines = element["lines"] as? [[String: Any]] else {
+                throw .badInput("\(path): \(place) is a label without a frame or lines; regenerate the layout JSON")
+            }
+            guard let x = try number(frame, "x", at: place + ".frame"), let y = try number(frame, "y", at: place + ".frame"),
+                  let w = try number(frame, "width", at: place + ".frame", length: true),
+                  let h = try number(frame, "height", at: place + ".frame", length: true) else {
+                throw .badInput("\(path): \(place).frame lacks x, y, width or height; regenerate the layout JSON")
+            }
+            var lines: [Line] = []
+            for (lineIndex, line) in rawLines.enumerated() {
+                let linePlace = "\(place).lines[\(lineIndex)]"
+                guard let baseline = try number(line, "baseline", at: linePlace), let lx = try number(line, "x", at: linePlace),
+                      let lw = try number(line, "width", at: linePlace, length: true) else {
+                    throw .badInput("\(path): \(linePlace) lacks x, width or baseline; regenerate the layout JSON")
+                }
+                lines.append(Line(start: try offset(line, "start", at: linePlace), end: try offset(line, "end", at: linePlace),
+                                  x: lx, width: lw, baseline: baseline))
+            }
+            let missing = (element["missingGlyphs"] as? [Any] ?? []).prefix(1000).compactMap { $0 as? String }
+                .filter { $0.count <= 12 }   // a code point, not a novel: the list only ever names characters
+            let font = element["font"] as? [String: Any]
+            let pitch = lines.count > 1 ? lines[1].baseline - lines[0].baseline : h
+            labels.append(LabelLines(id: element["id"] as? String ?? "label\(index)", frame: Rect(x: x, y: y, width: w, height: h),
+                                     ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
+                                     descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
+                                     missingGlyphs: missing))
+        }
+        return labels
+    }
+}
+
+/// A review that cannot be made; one line for the CLI (exit 2).
+public enum ReviewError: Error, CustomStringConvertible, Equatable {
+    /// An input that cannot be used (an unreadable or malformed file, images with no overlap), with a one-line
+    /// message that names the file and says what to do.
+    case badInput(String)
+    /// `ReviewOptions.ignore[index]` cannot be used. The caller knows where the box came from (the CLI names its
+    /// `--ignore` value, a scene reader the `ignore:` entry's line and column), so the case carries the index and
+    /// the reason rather than a finished sentence.
+    case badIgnoreBox(index: Int, box: Rect, reason: String)
+
+    /// The one-line message the CLI prints.
+    public var description: String {
+        switch self {
+        case .badInput(let message): return message
+        case let .badIgnoreBox(index, box, reason):
+            let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
+            return "ignore box \(index + 1) (\(numbers) pt): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineSupport
+
+/// One thing a review found, in a sentence a designer can act on.
+///
+/// Why a list of findings rather than a verdict and some numbers: a FAIL that says only "0.8% of pixels differ"
+/// sends someone to squint at a diff image. Every cause the review can see gets its own finding — the sizes
+/// differ, a label sits lower, wraps onto another line, is wider, lacks glyphs, or pixels changed where no label
+/// is — so the summary, the report JSON and the review page explain the verdict instead of only stating it.
+public struct ReviewFinding: Sendable, Equatable {
+    /// What a finding is about; the raw value is the report's `kind`.
+    public enum Kind: String, Sendable {
+        /// The two images differ in size; the overlap was compared.
+        case sizeDiffers
+        /// Characters of a label no font has (drawn as empty boxes).
+        case missingGlyphs
+        /// A label's text is in only one of the two images on some line.
+        case missingInk
+        /// The render and the design show a label on different numbers of lines.
+        case lineCount
+        /// A label's baselines are further from the design's than the tolerance.
+        case baselineOffset
+        /// A label's ink is wider or narrower than the design's (letter spacing, size or font).
+        case width
+        /// A label's ink starts further left or right than the design's.
+        case leftEdge
+        /// Pixels differ over a label whose lines are where the design has them (colour, weight, glyphs).
+        case pixelsInLabel
+        /// A label on the design, nothing to say.
+        case onTheDesign
+        /// Pixels differ where no label is (a box, an image, a colour).
+        case unexplainedRegion
+    }
+
+    /// What the finding is about.
+    public var kind: Kind
+    /// The label the finding is about; nil for the whole image.
+    public var label: String?
+    /// Whether this finding alone fails the review. Width, edge and region findings explain a pixel failure
+    /// rather than make one: they never fail on their own.
+    public var fails: Bool
+    /// The sentence, without indentation: "body: render 2 lines, design 3 …".
+    public var message: String
+    /// Where, in points, for a region.
+    public var box: Rect?
+}
+
+extension DesignComparison {
+    /// How far (points) a label's ink edges or width may differ before it is worth saying: two device pixels
+    /// (anti-aliasing alone moves an ink edge by one), or the baseline tolerance when that is larger.
+    public var edgeTolerance: Double { max(baselineTolerance, 2 / scale.value) }
+
+    /// Every finding, in reading order: the image's size, then each label in layout order, then regions no
+    /// label explains.
+    public var findings: [ReviewFinding] {
+        var found: [ReviewFinding] = []
+        if renderSize != designSize { found.append(sizeFinding) }
+        let regionBoxes = regions
+        for label in labels { found += labelFindings(label, regions: regionBoxes) }
+        // Regions no label explains: only worth saying when there are labels to compare with (a bare PNG diff
+        // lists every region anyway) and the pixels fail.
+        guard !labels.isEmpty, !pixelsPass else { return found }
+        let outside = regionBoxes.filter { box in !labels.contains { $0.frame.insetBy(-1).intersects(box) } }
+        for (index, box) in outside.enumerated() {
+            let message = index > 0 ? "" :
+                "\(outside.count) region\(outside.count == 1 ? "" : "s") outside every label (a box, an image or a colour differs): "
+                + outside.prefix(3).map(Self.describe).joined(separator: "; ") + (outside.count > 3 ? "; …" : "")
+            found.append(ReviewFinding(kind: .unexplainedRegion, label: nil, fails: false, message: message, box: box))
+        }
+        return found
+    }
+
+    /// "the render is 0.67 pt taller than the design (1151 vs 1149 px at @3x)", with a hint when the design's
+    /// size is the render's at another scale (exported at @2x for an @3x check).
+    var sizeFinding: ReviewFinding {
+        var parts: [String] = []
+        let s = scale.value
+        if renderSize.height != designSize.height {
+            let d = Double(renderSize.height - designSize.height) / s
+            parts.append("\(Self.pt(abs(d))) \(d > 0 ? "taller" : "shorter") (\(renderSize.height) vs \(designSize.height) px)")
+        }
+        if renderSize.width != designSize.width {
+            let d = Double(renderSize.width - designSize.width) / s
+            parts.append("\(Self.pt(abs(d))) \(d > 0 ? "wider" : "narrower") (\(renderSize.width) vs \(designSize.width) px)")
+        }
+        var message = "size: the render is " + parts.joined(separator: " and ") + " than the design at @\(scale.factor)x; "
+            + "compared the top-left \(comparedSize)"
+        for factor in 1...3 where factor != scale.factor {
+            let width = Double(designSize.width) * s / Double(factor), height = Double(designSize.height) * s / Double(factor)
+            if abs(width - Double(renderSize.width)) <= Double(scale.factor), abs(height - Double(renderSize.height)) <= Double(scale.factor) {
+                message += " (the design's size is the render's at @\(factor)x: exported at the wrong scale?)"
+                break
+            }
+        }
+        return ReviewFinding(kind: .sizeDiffers, label: nil, fails: true, message: message)
+    }
+
+    func labelFindings(_ label: LabelComparison, regions: [Rect]) -> [ReviewFinding] {
+        var found: [ReviewFinding] = []
+        let id = label.id
+        func add(_ kind: ReviewFinding.Kind, fails: Bool, _ message: String) {
+            found.append(ReviewFinding(kind: kind, label: id, fails: fails, message: "\(id): " + message))
+        }
+        if !label.missingGlyphs.isEmpty {
+            let listed = label.missingGlyphs.prefix(5).joined(separator: ", ") + (label.missingGlyphs.count > 5 ? ", …" : "")
+            add(.missingGlyphs, fails: !options.allowMissingGlyphs,
+                "no font has a glyph for \(listed); they draw as empty boxes"
+                    + (options.allowMissingGlyphs ? " (allowed)" : " (install a font that has them, or allow them)"))
+        }
+        if label.missingInk {
+            let missing = label.lines.filter { ($0.renderBaseline == nil) != ($0.designBaseline == nil) }.map { String($0.index + 1) }
+            add(.missingInk, fails: true, "text on line \(missing.joined(separator: ", ")) is in only one of the two images")
+        }
+        if label.lineCountDiffers, let rendered = label.renderLineCount, let designed = label.designLineCount {
+            add(.lineCount, fails: true,
+                "render \(rendered) line\(rendered == 1 ? "" : "s"), design \(designed) (the text wraps differently: its width, size, letter spacing or words differ)")
+        }
+        let measured = label.lines.filter { $0.baselineOffset != nil }
+        if let first = measured.first?.baselineOffset, label.maxBaselineOffset > baselineTolerance + 1e-9 {
+            var sentence = "first baseline \(Self.pt(abs(first))) \(first < 0 ? "higher" : "lower") than the design"
+            if !label.lineCountDiffers, measured.count > 1, let last = measured.last?.baselineOffset,
+               abs(last - first) > baselineTolerance {
+                sentence += ", last \(Self.pt(abs(last))) \(last < 0 ? "higher" : "lower") (line spacing differs)"
+            }
+            add(.baselineOffset, fails: true, sentence)
+        }
+        if !label.lineCountDiffers {
+            // A line cut by the edge of the compared area (the sizes differ) has no true width: leave it out.
+            let right = Double(comparedSize.width) / scale.value - 1 / scale.value
+            let bottom = Double(comparedSize.height) / scale.value - 1 / scale.value
+            let whole = label.lines.filter { line in
+                [line.renderInk, line.designInk].allSatisfy { ink in ink.map { $0.maxX < right && $0.maxY < bottom } ?? true }
+            }
+            let widths = whole.compactMap(\.widthDifference)
+            if let widest = widths.max(by: { abs($0) < abs($1) }), abs(widest) > edgeTolerance {
+                add(.width, fails: false,
+                    "\(Self.pt(abs(widest))) \(widest > 0 ? "wider" : "narrower") than the design (letter spacing, size, weight or font differs)")
+            }
+            let lefts = whole.compactMap(\.leftOffset)
+            if let left = lefts.first, abs(left) > edgeTolerance {
+                add(.leftEdge, fails: false, "starts \(Self.pt(abs(left))) further \(left > 0 ? "right" : "left") than the design")
+            }
+        }
+        if found.isEmpty && !measured.isEmpty {
+            let over = regions.filter { label.frame.insetBy(-1).intersects($0) }
+            if !pixelsPass && !over.isEmpty {
+                add(.pixelsInLabel, fails: false,
+                    "baselines on the design, but pixels differ in \(over.count) region\(over.count == 1 ? "" : "s") over it (colour, weight or glyphs): "
+                        + over.prefix(2).map(Self.describe).joined(separator: "; ") + (over.count > 2 ? "; …" : ""))
+            } else {
+                add(.onTheDesign, fails: false, "on the design (baselines within \(Self.pt(baselineTolerance)))")
+            }
+        } else if found.isEmpty {
+            add(.missingInk, fails: false, "no text found in either image")
+        }
+        return found
+    }
+
+    static func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
+
+    /// "(x, y) w×h pt", rounded to hundredths of a point.
+    static func describe(_ box: Rect) -> String {
+        func n(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) }
+        return "(\(n(box.x)), \(n(box.y))) \(n(box.width))×\(n(box.height)) pt"
+    }
+}
+
+private extension Rect {
+    /// The rectangle grown by `-amount` on every side (a negative inset grows it).
+    func insetBy(_ amount: Double) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
+    }
+
+    func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+}

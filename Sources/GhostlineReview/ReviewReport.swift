@@ -1,0 +1,115 @@
+import GhostlineDiff
+import GhostlineGeometry
+import GhostlineSupport
+
+/// The report JSON of `ghostline diff` / `check` (schema `ghostline-review/1`, documented in the README).
+/// Lengths are in points unless a key ends in `Pixels`; offsets are render − design (negative: the render sits
+/// higher or further left than the design).
+public enum ReviewReport {
+    /// The schema name every report carries in `schema`, so tooling can tell which format it reads (one of the
+    /// stable-core promises of docs/scene-format.md).
+    public static let schema = "ghostline-review/1"
+
+    /// The report as a JSON value, keys in a fixed order: schema, verdict, inputs, scale, sizes, options, stats,
+    /// regions, findings, labels.
+    public static func value(_ c: DesignComparison) -> JSONValue {
+        func size(_ s: PixelSize) -> JSONValue {
+            .object([("widthPixels", .integer(s.width)), ("heightPixels", .integer(s.height)),
+                     ("width", .number(Double(s.width) / c.scale.value)), ("height", .number(Double(s.height) / c.scale.value))])
+        }
+        func optional(_ v: Double?) -> JSONValue { v.map { .number($0) } ?? .null }
+        func rect(_ r: Rect?) -> JSONValue {
+            guard let r else { return .null }
+            return .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+        }
+        let findings = c.findings
+        var inputs: [(String, JSONValue)] = [("render", .string(c.renderPath)), ("design", .string(c.designPath))]
+        if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
+        if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
+        return .object([
+            ("schema", .string(schema)),
+            ("verdict", .string(c.passes ? "pass" : "fail")),
+            ("inputs", .object(inputs)),
+            ("scale", .integer(c.scale.factor)),
+            ("sizes", .object([("render", size(c.renderSize)), ("design", size(c.designSize)),
+                               ("compared", size(c.comparedSize)),
+                               ("differ", .bool(c.renderSize != c.designSize)),
+                               ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
+            ("options", .object([("compat", .string(c.options.compatibility.rawValue)),
+                                 ("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
+                                 ("baselineTolerance", .number(c.baselineTolerance)), ("includeAA", .bool(c.options.includeAA)),
+                                 ("opacity", .number(c.options.opacity)),
+                                 ("allowMissingGlyphs", .bool(c.options.allowMissingGlyphs)),
+                                 ("ignore", .array(c.options.ignore.map { rect($0) }))])),
+            ("stats", .object([("comparedPixels", .integer(c.diff.comparedPixels)),
+                               ("ignoredPixels", .integer(c.diff.ignoredPixels)),
+                               ("differingPixels", .integer(c.diff.differingPixels)),
+                               ("antialiasedPixels", .integer(c.diff.antialiasedPixels)),
+                               ("ratio", .number(c.diff.ratio)), ("maxDistance", .number(c.diff.maxDistance))])),
+            ("regions", .array(zip(c.diff.regions, c.regions).map { pixel, points in
+                .object([("x", .number(points.x)), ("y", .number(points.y)), ("width", .number(points.width)),
+                         ("height", .number(points.height)), ("pixels", .integer(pixel.pixelCount))])
+            })),
+            ("findings", .array(findings.map { finding in
+                var members: [(String, JSONValue)] = [("kind", .string(finding.kind.rawValue)),
+                                                      ("label", finding.label.map { .string($0) } ?? .null),
+                                                      ("fails", .bool(finding.fails)), ("message", .string(finding.message))]
+                if let box = finding.box { members.append(("box", rect(box))) }
+                return .object(members)
+            })),
+            ("labels", .array(c.labels.map { label in
+                .object([
+                    ("id", .string(label.id)),
+                    ("frame", rect(label.frame)),
+                    ("layoutLines", .integer(label.lines.count)),
+                    ("renderLines", label.renderLineCount.map { .integer($0) } ?? .null),
+                    ("designLines", label.designLineCount.map { .integer($0) } ?? .null),
+                    ("missingGlyphs", .array(label.missingGlyphs.map { .string($0) })),
+                    ("maxBaselineOffset", .number(label.maxBaselineOffset)),
+                    ("withinTolerance", .bool(!c.offendingLabels.contains { $0.id == label.id })),
+                    ("lines", .array(label.lines.map { line in
+                        .object([("index", .integer(line.index)), ("start", .integer(line.start)), ("end", .integer(line.end)),
+                                 ("layoutBaseline", .number(line.layoutBaseline)),
+                                 ("renderBaseline", optional(line.renderBaseline)), ("designBaseline", optional(line.designBaseline)),
+                                 ("baselineOffset", optional(line.baselineOffset)), ("leftOffset", optional(line.leftOffset)),
+                                 ("widthDifference", optional(line.widthDifference)),
+                                 ("renderInk", rect(line.renderInk)), ("designInk", rect(line.designInk))])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    /// The report serialized, with a trailing newline: what `--report` writes. The same comparison gives the same
+    /// bytes.
+    public static func encode(_ c: DesignComparison) -> String { value(c).serialized() + "\n" }
+}
+
+/// The one-screen text summary a designer can read: the verdict, the numbers, and every finding (sizes, each
+/// label, regions no label explains), in points.
+public enum ReviewSummary {
+    /// The summary `check` and `diff` print: `PASS` or `FAIL` with the inputs, the pixel statistics, the first three
+    /// regions, and every finding's sentence, each line after the first indented by two spaces. Ends with a newline.
+    public static func text(_ c: DesignComparison) -> String {
+        func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
+        var lines: [String] = []
+        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
+        if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
+        let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
+        let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"
+        var pixels = "  pixels: \(c.diff.differingPixels) of \(c.diff.comparedPixels) \(kind) differ (\(percent)%, tolerance \(JSONValue.format(c.options.tolerance * 100))%); \(c.diff.antialiasedPixels) differ by anti-aliasing only"
+        if c.options.compatibility == .pixelmatch { pixels += " (pixelmatch 7.2.0's rules)" }
+        if !c.options.ignore.isEmpty {
+            pixels += "; \(c.diff.ignoredPixels) ignored in \(c.options.ignore.count) box\(c.options.ignore.count == 1 ? "" : "es")"
+        }
+        lines.append(pixels)
+        if !c.regions.isEmpty {
+            let shown = c.regions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
+            lines.append("  regions: \(c.regions.count) — " + shown.joined(separator: "; ") + (c.regions.count > 3 ? "; …" : ""))
+        }
+        for finding in c.findings where !finding.message.isEmpty && finding.kind != .sizeDiffers {
+            lines.append("  " + finding.message)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

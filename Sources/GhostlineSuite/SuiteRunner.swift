@@ -1,0 +1,196 @@
+import Foundation
+import GhostlineRender
+import GhostlineSupport
+
+/// How far a suite has got, after each check (for a progress bar, or plain lines in a CI log).
+public struct SuiteProgress: Sendable {
+    /// Checks finished so far.
+    public var done: Int
+    /// Checks in this run.
+    public var total: Int
+    /// Checks that failed or could not run so far.
+    public var failed: Int
+    /// Wall-clock seconds since the run started.
+    public var elapsedSeconds: Double
+    /// The time left if the remaining checks take as long as the finished ones did on average.
+    public var remainingSeconds: Double { done == 0 ? 0 : elapsedSeconds / Double(done) * Double(total - done) }
+    /// The check just finished.
+    public var entry: SuiteEntry
+}
+
+/// Where the suite's outputs go; nil = not written.
+public struct SuiteOutputPaths: Sendable {
+    /// The suite report JSON.
+    public var report: String?
+    /// The JUnit XML file.
+    public var junit: String?
+    /// The HTML directory (index page, review pages, thumbnails).
+    public var html: String?
+    /// Outputs by path; leave out what is not wanted.
+    public init(report: String? = nil, junit: String? = nil, html: String? = nil) {
+        self.report = report; self.junit = junit; self.html = html
+    }
+}
+
+/// Runs a suite in one process: every check of the plan (or of one shard of it) on a pool of worker threads that
+/// share one renderer — one font library, one fallback cache, one glyph cache — so fonts are opened and glyphs
+/// rasterized once for the whole suite instead of once per process. A check that fails, or cannot run, is
+/// recorded and the suite goes on; only an output that cannot be written stops it.
+///
+/// ```swift
+/// var runner = SuiteRunner(plan: try SuitePlan.load("ghostline.yaml"))
+/// runner.outputs = SuiteOutputPaths(report: "suite.json", junit: "junit.xml", html: "suite-report")
+/// let result = try runner.run()
+/// print(result.summary)
+/// ```
+public struct SuiteRunner: Sendable {
+    /// Every check of the suite.
+    public var plan: SuitePlan
+    /// Worker threads; default: the cores.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Run only this part of the plan; nil = all of it.
+    public var shard: SuiteShard?
+    /// Seconds per check from an earlier report: shards are balanced by them, and long checks start first.
+    public var costs: SuiteCosts?
+    /// What `--update` may write.
+    public var update: SuiteUpdate = .none
+    /// Where the outputs go.
+    public var outputs = SuiteOutputPaths()
+    /// The renderer every worker shares (its font library and glyph cache with it).
+    public var renderer = SnapshotRenderer()
+    /// The command that records references, for the message of a missing one.
+    public var recordCommand = "ghostline suite"
+
+    /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
+    public init(plan: SuitePlan) { self.plan = plan }
+
+    /// The checks this run makes: the plan's, or one shard's, in plan order.
+    public var cases: [SuiteCase] { shard.map { $0.select(plan.cases, costs: costs) } ?? plan.cases }
+
+    /// Runs every check and writes the outputs; `progress` is called after each check, one call at a time.
+    /// Throws only for what stops the whole suite: a bad job count or an output that cannot be written.
+    public func run(progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }) throws(SuiteError) -> SuiteResult {
+        guard jobs >= 1 else { throw .usage("--jobs \(jobs): use 1 or more worker threads") }
+        let start = DispatchTime.now().uptimeNanoseconds
+        MemoryReuse.keepFreedMemory()
+        let cases = self.cases
+        let inputs = [plan.source] + cases.flatMap { [$0.scene, $0.target.path] }
+        let outputs = try SuiteOutputs(files: [self.outputs.report, self.outputs.junit].compactMap { $0 },
+                                     html: self.outputs.html, inputs: inputs)
+        let check = SuiteCheck(renderer: renderer, update: update, htmlStaging: outputs.htmlStaging,
+                               recordCommand: "\(recordCommand) \(plan.source)")
+        let keepText = self.outputs.report != nil
+        let state = State(count: cases.count)
+        // Long checks first when their cost is known, so the pool does not end waiting on one big screen.
+        var order = Array(cases.indices)
+        if let costs {
+            let cost = order.map { costs.seconds[cases[$0].id] ?? costs.median }
+            order.sort { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
+        }
+        let scratch = outputs.scratch
+        WorkerPool.run(order: order, jobs: jobs, shouldStop: { state.stopped }) { position in
+            do {
+                let outcome = try check.run(cases[position])
+                if keepText {
+                    let text = outcome.entry.value(review: outcome.review).serialized(indent: 2)
+                    guard ScratchFile.save(text.utf8, to: "\(scratch)/\(position).json") else {
+                        throw OutputError.unwritable(path: scratch, reason: "a check's report could not be written",
+                                                     fix: "check that TMPDIR has room")
+                    }
+                }
+                state.finish(position, outcome.entry, start: start, progress: progress)
+            } catch let error as OutputError {
+                state.fail(error)
+            } catch {
+                state.fail(.unwritable(path: scratch, reason: "\(error)", fix: "report this as a bug"))
+            }
+        }
+        if let fatal = state.fatal {
+            outputs.discard()
+            throw .output(fatal)
+        }
+        let entries = state.entries.map { $0! }
+        let header = SuiteReportHeader(name: plan.name, source: plan.source, planChecks: plan.cases.count, digest: plan.digest,
+                                       shard: shard)
+        do {
+            try Self.write(header, entries: entries, to: outputs, paths: self.outputs,
+                           pages: Set(entries.filter { $0.verdict != .error }.map(\.fileStem))) { index in
+                guard let data = FileManager.default.contents(atPath: "\(scratch)/\(index).json") else {
+                    throw OutputError.unwritable(path: scratch, reason: "a check's report is gone", fix: "keep TMPDIR while the suite runs")
+                }
+                return String(decoding: data, as: UTF8.self)
+            }
+        } catch {
+            outputs.discard()
+            throw error
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return SuiteResult(header: header, entries: entries, seconds: seconds)
+    }
+
+    /// Writes the report, JUnit file and index page for `entries` and commits them with the pages already
+    /// staged. `merge` writes through here too, so a merged run and a whole run produce the same bytes.
+    static func write(_ header: SuiteReportHeader, entries: [SuiteEntry], to outputs: SuiteOutputs, paths: SuiteOutputPaths,
+                      pages: Set<String>, entryText: (Int) throws -> String) throws(SuiteError) {
+        let totals = SuiteTotals(entries)
+        if let report = paths.report {
+            try outputs.stageFile(to: report) { handle in
+                try SuiteReport.write(header, totals: totals, count: entries.count, to: handle, entryText: entryText)
+            }
+        }
+        if let junit = paths.junit {
+            try outputs.stageFile(to: junit) { handle in handle.write(Data(SuiteJUnit.xml(name: header.name, entries: entries).utf8)) }
+        }
+        if let index = outputs.htmlFile("index.html") {
+            let page = SuiteIndexPage.html(name: header.name, entries: entries, pages: pages)
+            guard FileManager.default.createFile(atPath: index, contents: Data(page.utf8)) else {
+                throw .output(.unwritable(path: index, reason: "the index page could not be written", fix: "check that the disk has room"))
+            }
+        }
+        try outputs.commit()
+    }
+
+    /// What the workers share: the finished entries by position, and the first fatal error.
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var entries: [SuiteEntry?]
+        var done = 0
+        var failed = 0
+        var fatal: OutputError?
+        init(count: Int) { entries = Array(repeating: nil, count: count) }
+
+        var stopped: Bool { lock.lock(); defer { lock.unlock() }; return fatal != nil }
+
+        func finish(_ position: Int, _ entry: SuiteEntry, start: UInt64, progress: (SuiteProgress) -> Void) {
+            lock.lock(); defer { lock.unlock() }
+            entries[position] = entry
+            done += 1
+            if entry.verdict != .pass { failed += 1 }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            // Under the lock, so a progress bar is drawn by one thread at a time.
+            progress(SuiteProgress(done: done, total: entries.count, failed: failed, elapsedSeconds: elapsed, entry: entry))
+        }
+
+        func fail(_ error: OutputError) {
+            lock.lock(); defer { lock.unlock() }
+            if fatal == nil { fatal = error }
+        }
+    }
+}
+
+/// A suite's outcome: every check's entry in plan order, with the counts and the summary.
+public struct SuiteResult: Sendable {
+    /// The run as the report describes it.
+    public var header: SuiteReportHeader
+    /// Every check's entry, in plan order.
+    public var entries: [SuiteEntry]
+    /// Wall-clock time of the whole run (not in any output file).
+    public var seconds: Double
+
+    /// The counts by verdict.
+    public var totals: SuiteTotals { SuiteTotals(entries) }
+    /// True when every check passed.
+    public var passes: Bool { entries.allSatisfy { $0.verdict == .pass } }
+    /// The one-screen summary the CLI prints.
+    public var summary: String { SuiteSummary.text(name: header.name, entries: entries, shard: header.shard) }
+}
