@@ -121,7 +121,17 @@ let package = Package(
         // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
         .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline"]),
+        // What the test targets below share: the package's paths, the built CLI, running it.
+        .target(name: "GhostlineTestSupport", dependencies: ["Ghostline"], path: "Tests/GhostlineTestSupport"),
+        // One target a room, so a failure names its module: support, scene format, render, review, suite, the CLI
+        // (with its docs), and the session.
+        .testTarget(name: "GhostlineSupportTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineSceneTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineSuiteTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineCLITests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
             "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GhostlineTestSupport
 import Ghostline
 import Testing
 

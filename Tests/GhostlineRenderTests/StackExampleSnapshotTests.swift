@@ -1,0 +1,45 @@
+import Foundation
+import GhostlineTestSupport
+import Ghostline
+import GhostlineFonts
+import GhostlineImage
+import GhostlineRaster
+import GhostlineScene
+import Testing
+
+/// The README's pictures of stacks and scaled fonts: recorded renders of the fixture scenes, with the frames
+/// drawn (`--debug boxes`). GHOSTLINE_RECORD=1 re-records them (look at them before committing).
+@Suite("Recorded stack and scaled-font renders")
+struct StackExampleSnapshotTests {
+    func render(_ scene: String, debug: DebugOverlay) throws -> RGBAImage {
+        let renderer = SnapshotRenderer()
+        let loaded = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/\(scene)").path,
+                                            overrides: SceneOverrides(scale: .x2))
+        return try renderer.render(loaded, debug: debug).image
+    }
+
+    @Test func settingsRow() throws {
+        try ExampleSnapshotTests().compare(render("settings-row.yaml", debug: [.boxes]), toRecorded: "settings-row@2x.png")
+    }
+
+    @Test func distributions() throws {
+        try ExampleSnapshotTests().compare(render("stack-distributions.yaml", debug: [.boxes]),
+                                           toRecorded: "stack-distributions@2x.png")
+    }
+
+    @Test func sizeConstraints() throws {
+        try ExampleSnapshotTests().compare(render("stack-sizes.yaml", debug: [.boxes]), toRecorded: "stack-sizes@2x.png")
+    }
+
+    @Test func baselineRelative() throws {
+        try ExampleSnapshotTests().compare(render("baseline-relative.yaml", debug: [.boxes, .baselines, .grid]),
+                                           toRecorded: "baseline-relative@2x.png")
+    }
+
+    @Test func scaledFontsContactSheet() throws {
+        let sheet = ContactSheet(renderer: SnapshotRenderer(), columns: 6)
+        let cells = try sheet.cells(scenePath: Paths.root.appendingPathComponent("Fixtures/scenes/scaled-fonts.yaml").path,
+                                    overrides: SceneOverrides(scale: .x1))
+        try ExampleSnapshotTests().compare(try sheet.compose(cells), toRecorded: "scaled-fonts-matrix@1x.png")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import GhostlineTestSupport
+import Ghostline
+import GhostlineGeometry
+import GhostlinePNG
+import Testing
+
+/// A review explains every failure: each test makes a design that differs from the card in one way (rendered by
+/// Ghostline from a changed copy of the scene, so the expected numbers come from the two scenes' layouts), checks
+/// the card against it, and reads the finding that names the cause.
+@Suite("Design review: findings that explain a failure")
+struct ReviewFindingsTests {
+    /// The demo card with a fixed height, so the render and every design made from it share a size.
+    static func card(_ change: (String) -> String = { $0 }) -> String {
+        let yaml = (try? String(contentsOfFile: Paths.demoScene, encoding: .utf8)) ?? ""
+        return change(yaml.replacingOccurrences(of: "height: auto", with: "height: 220"))
+    }
+
+    struct Fixture {
+        let dir: URL
+        let scene: String
+        let design: String
+        let designLayout: [String: Any]
+    }
+
+    /// Writes the card and a design rendered from the card changed by `change`.
+    func fixture(_ change: @escaping (String) -> String) throws -> Fixture {
+        let dir = try Paths.temporaryDirectory()
+        let scene = dir.appendingPathComponent("card.yaml").path
+        try Self.card().write(toFile: scene, atomically: true, encoding: .utf8)
+        let designScene = dir.appendingPathComponent("design.yaml").path
+        try Self.card(change).write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("design@3x.png").path
+        let json = dir.appendingPathComponent("design.json").path
+        let made = try runCLI(["render", designScene, "-o", design, "--layout", json])
+        #expect(made.status == 0, "\(made.stderr)")
+        let layout = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any] ?? [:]
+        return Fixture(dir: dir, scene: scene, design: design, designLayout: layout)
+    }
+
+    func check(_ fixture: Fixture, options: ReviewOptions = ReviewOptions()) throws -> DesignCheckResult {
+        try DesignCheck(render: .scene(path: fixture.scene), design: fixture.design, options: options).run()
+    }
+
+    static func element(_ layout: [String: Any], _ id: String) -> [String: Any]? {
+        (layout["elements"] as? [[String: Any]])?.first { $0["id"] as? String == id }
+    }
+
+    /// A FAIL never comes with every label "on the design": something in the findings explains it.
+    static func expectExplained(_ result: DesignCheckResult, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !result.passes else { return }
+        let findings = result.comparison.findings
+        #expect(findings.contains { $0.kind != .onTheDesign }, "a failure with nothing but labels on the design:\n\(result.summary)",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Longer body text wraps onto a fifth line in the design; the render has four.
+    @Test func aDifferentNumberOfLinesIsNamed() throws {
+        let f = try fixture { $0.replacingOccurrences(of: "before the app ships.", with: "before the app ships to the App Store, and every reviewer sees it.") }
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let designLines = try #require(Self.element(f.designLayout, "body")?["lines"] as? [Any]).count
+        let result = try check(f)
+        #expect(!result.passes)
+        let finding = try #require(result.comparison.findings.first { $0.kind == .lineCount })
+        #expect(finding.label == "body" && finding.fails)
+        #expect(finding.message.contains("render 4 lines, design \(designLines)"), "\(finding.message)")
+        #expect(designLines == 5)
+        #expect(result.summary.contains("body: render 4 lines, design 5"))
+        Self.expectExplained(result)
+    }
+
+    /// Letter spacing of 1 pt in the design's title: its one line is (characters − 1) pt wider, give or take the
+    /// trailing spacing, which the layouts of the two scenes measure independently of the images.
+    @Test func aWiderLabelIsNamedWithItsWidthInPoints() throws {
+        let f = try fixture { $0.replacingOccurrences(of: "    lineHeight: 38\n", with: "    lineHeight: 38\n    letterSpacing: 0.6\n") }
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let result = try check(f)
+        let renderLayout = try #require(result.layout)
+        let renderWidth = try #require(renderLayout.elements.first { $0.id == "title" }?.canvasLines.first?.width)
+        let designLine = try #require((Self.element(f.designLayout, "title")?["lines"] as? [[String: Any]])?.first)
+        let designWidth = try #require(designLine["width"] as? Double)
+        let finding = try #require(result.comparison.findings.first { $0.kind == .width && $0.label == "title" })
+        #expect(!finding.fails)   // an explanation, not a verdict of its own
+        #expect(finding.message.contains("narrower than the design"))
+        let measured = try #require(result.comparison.labels.first { $0.id == "title" }?.lines.first?.widthDifference)
+        // Ink widths differ by the advance difference, less the trailing spacing after the last glyph (0.6 pt).
+        #expect(abs(abs(measured) - (designWidth - renderWidth - 0.6)) <= 2.0 / 3, "ink \(measured), layouts \(designWidth - renderWidth)")
+        #expect(!result.passes)
+        Self.expectExplained(result)
+    }
+
+    /// A box the render lacks is a region outside every label, given where the design's layout put it.
+    @Test func aRegionNoLabelExplainsIsLocated() throws {
+        let f = try fixture {
+            $0 + "    - box: { id: badge, width: 40, height: 12, color: \"#FF3B30\" }\n"
+        }
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let result = try check(f)
+        #expect(!result.passes)
+        let box = try #require(Self.element(f.designLayout, "badge")?["frame"] as? [String: Double])
+        let finding = try #require(result.comparison.findings.first { $0.kind == .unexplainedRegion })
+        let region = try #require(finding.box)
+        #expect(abs(region.x - box["x"]!) <= 1.0 / 3 && abs(region.y - box["y"]!) <= 1.0 / 3)
+        #expect(abs(region.width - box["width"]!) <= 2.0 / 3 && abs(region.height - box["height"]!) <= 2.0 / 3)
+        #expect(finding.message.contains("outside every label"))
+        #expect(result.summary.contains("region outside every label"))
+        Self.expectExplained(result)
+    }
+
+    /// The design's title is blue: its baselines are on the design, its pixels are not, and the summary says which.
+    @Test func pixelsThatDifferOverALabelOnTheDesignAreSaid() throws {
+        let f = try fixture { $0.replacingOccurrences(of: "color: \"#111111\"", with: "color: \"#0A84FF\"") }
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let result = try check(f)
+        #expect(!result.passes)
+        let title = result.comparison.findings.filter { $0.label == "title" }
+        #expect(title.map(\.kind) == [.pixelsInLabel], "\(result.summary)")
+        #expect(result.comparison.findings.first { $0.label == "body" }?.kind == .onTheDesign)
+        #expect(result.summary.contains("title: baselines on the design, but pixels differ"))
+        Self.expectExplained(result)
+    }
+
+    /// A character no font has fails the check, even against a design with the same empty box, unless allowed.
+    @Test func missingGlyphsFailUnlessAllowed() throws {
+        let tofu = "\u{10FFFD}"
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("card.yaml").path
+        try Self.card { $0.replacingOccurrences(of: "Pixel-perfect line height", with: "Pixel-perfect \(tofu) height") }
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("same@3x.png").path
+        #expect(try runCLI(["render", scene, "-o", design]).status == 0)
+        let strict = try DesignCheck(render: .scene(path: scene), design: design).run()
+        #expect(!strict.passes)
+        let finding = try #require(strict.comparison.findings.first { $0.kind == .missingGlyphs })
+        #expect(finding.fails && finding.label == "title" && finding.message.contains("U+10FFFD"))
+        var allowing = ReviewOptions()
+        allowing.allowMissingGlyphs = true
+        let allowed = try DesignCheck(render: .scene(path: scene), design: design, options: allowing).run()
+        #expect(allowed.passes, "\(allowed.summary)")
+        #expect(allowed.summary.contains("(allowed)"))
+        // The CLI: exit 1, then 0 with the flag; the report lists the code point.
+        let report = dir.appendingPathComponent("r.json").path
+        #expect(try runCLI(["check", scene, "--design", design, "--report", report]).status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        let labels = try #require(json["labels"] as? [[String: Any]])
+        #expect(labels.first { $0["id"] as? String == "title" }?["missingGlyphs"] as? [String] == ["U+10FFFD"])
+        #expect(try runCLI(["check", scene, "--design", design, "--allow-missing-glyphs"]).status == 0)
+    }
+
+    /// A design exported at @2x for an @3x check: a finding, with every output, and the hint about the scale.
+    @Test func aDesignAtTheWrongScaleIsAFindingWithAHint() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("card.yaml").path
+        try Self.card().write(toFile: scene, atomically: true, encoding: .utf8)
+        let atTwo = dir.appendingPathComponent("card@2x.png").path
+        #expect(try runCLI(["render", scene, "-o", atTwo, "--scale", "2"]).status == 0)
+        let html = dir.appendingPathComponent("review.html").path
+        let result = try runCLI(["check", scene, "--design", atTwo, "--scale", "3", "--html", html])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("size: the render is 73.33 pt taller (660 vs 440 px) and 125.0 pt wider (1125 vs 750 px)"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("the design's size is the render's at @2x"))
+        #expect(FileManager.default.fileExists(atPath: html))
+    }
+}
