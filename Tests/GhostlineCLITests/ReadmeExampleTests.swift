@@ -1,25 +1,23 @@
 // README example: begin (the "Using the library" block of docs/guide.md, character for character)
 import Foundation
-import GhostlineTestSupport
-import Ghostline      // SnapshotRenderer, LayoutJSON
-import GhostlinePNG   // PNGCodec
+import Ghostline
 
 /// Renders a scene file to a PNG, writes its layout JSON, and returns each label's baselines by id.
 func renderScene(at scenePath: String, png pngPath: String, layoutJSON jsonPath: String) throws -> [String: [Double]] {
-    let renderer = SnapshotRenderer()                      // installed fonts and a glyph cache, shared
-    let scene = try renderer.loadScene(path: scenePath)    // parse and resolve; a SceneError is one line
-    let (layout, image) = try renderer.render(scene)       // points for layout, RGBA pixels at the scene's scale
-    try PNGCodec.write(image, to: pngPath)                 // the same bytes for the same inputs
-    let json = LayoutJSON.encode(layout, palette: scene.palette)  // what `ghostline layout` prints
-    try json.write(toFile: jsonPath, atomically: true, encoding: .utf8)
+    let session = GhostlineSession()                       // the system's fonts; keep one session and reuse it
+    let render = try session.render(path: scenePath)       // parse, resolve, lay out, draw; a SceneError is one line
+    try Data(render.png()).write(to: URL(fileURLWithPath: pngPath), options: .atomic)  // same inputs, same bytes
+    try render.layoutJSON.write(toFile: jsonPath, atomically: true, encoding: .utf8)  // what `ghostline layout` prints
+    for warning in render.warnings { print("warning: \(warning)") }  // e.g. characters no font has
     var baselines: [String: [Double]] = [:]
-    for element in layout.elements where element.kind == .label {
+    for element in render.layout.elements where element.kind == .label {
         baselines[element.id] = element.canvasLines.map(\.baseline)  // points, y down from the canvas's top
     }
     return baselines
 }
 // README example: end
 
+import GhostlineTestSupport
 import GhostlineScene
 import Testing
 
