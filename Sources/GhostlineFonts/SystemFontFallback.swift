@@ -62,15 +62,27 @@ public final class SystemFontFallback: @unchecked Sendable {
             guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
             defer { FcFontSetDestroy(sorted) }
             guard let fonts = sorted.pointee.fonts else { return nil }
+            var firstCovering: FontFile?
             for index in 0..<Int(sorted.pointee.nfont) {
                 guard let candidate = fonts[index] else { continue }
                 var set: OpaquePointer?
                 guard FcPatternGetCharSet(candidate, FC_CHARSET, 0, &set) == FcResultMatch, let set,
-                      query.scalars.allSatisfy({ FcCharSetHasChar(set, $0) != 0 }) else { continue }
-                if let file = FontLocator.fontFile(of: candidate) { return file }
+                      query.scalars.allSatisfy({ FcCharSetHasChar(set, $0) != 0 }),
+                      let file = FontLocator.fontFile(of: candidate) else { continue }
+                // Emoji presentation takes the first colour font that covers the cluster, as the system's `emoji`
+                // alias arranges; a font set without the system's configuration has no such alias, and would
+                // otherwise take the first black-and-white symbol font.
+                guard query.emoji, !Self.isColor(candidate) else { return file }
+                if firstCovering == nil { firstCovering = file }
             }
-            return nil
+            return firstCovering
         }
+    }
+
+    /// Whether fontconfig marks the font as a colour font (COLR, CBDT, sbix or SVG glyphs).
+    static func isColor(_ pattern: OpaquePointer) -> Bool {
+        var color: FcBool = FcFalse
+        return FcPatternGetBool(pattern, FC_COLOR, 0, &color) == FcResultMatch && color == FcTrue
     }
 
     /// fontconfig names languages in lower case with a hyphen and knows scripts only through regions:

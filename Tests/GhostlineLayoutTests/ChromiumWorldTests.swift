@@ -48,7 +48,7 @@ struct ChromiumWorldFixture: Decodable {
 
 @Suite("css model matches Chromium on real-world text")
 struct ChromiumWorldTests {
-    static let context = FontContext()
+    static let context = FontContext(fontSet: TestFonts.recordingMachine)
     static var fonts: FontLibrary { context.library }
 
     static func input(_ c: ChromiumWorldFixture.Case, scale: Scale) throws -> LabelLayouter.Input {
