@@ -7,7 +7,10 @@ import GhostlineSupport
 public enum SuiteError: Error, CustomStringConvertible, Sendable {
     /// The manifest is not valid: `FILE:LINE:COLUMN: KEY.PATH: problem; fix`, as scene errors read.
     case manifest(SceneError)
-    /// A value given to the suite (a shard, a job count, a directory) cannot be used.
+    /// A value given to the suite (a shard, a job count) cannot be used: which setting, the value, and why. The CLI
+    /// names the setting by its flag (`--shard 5/4: …`).
+    case value(name: String, value: String, problem: String)
+    /// What was asked of the suite cannot be done as asked (no reports to merge, reports that do not cover the plan).
     case usage(String)
     /// An output could not be written; nothing was.
     case output(OutputError)
@@ -18,6 +21,7 @@ public enum SuiteError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .manifest(let error): return error.description
+        case .value(let name, let value, let problem): return "\(name) \(value): \(problem)"
         case .usage(let message): return message
         case .output(let error): return error.description
         case .report(let file, let keyPath, let problem, let fix):

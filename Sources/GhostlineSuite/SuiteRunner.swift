@@ -70,7 +70,7 @@ public struct SuiteRunner: Sendable {
     /// Runs every check and writes the outputs; `progress` is called after each check, one call at a time.
     /// Throws only for what stops the whole suite: a bad job count or an output that cannot be written.
     public func run(progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }) throws(SuiteError) -> SuiteResult {
-        guard jobs >= 1 else { throw .usage("--jobs \(jobs): use 1 or more worker threads") }
+        guard jobs >= 1 else { throw .value(name: "jobs", value: "\(jobs)", problem: "use 1 or more worker threads") }
         let start = DispatchTime.now().uptimeNanoseconds
         MemoryReuse.keepFreedMemory()
         let cases = self.cases

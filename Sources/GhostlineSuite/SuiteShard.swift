@@ -10,22 +10,23 @@ public struct SuiteShard: Sendable, Equatable, CustomStringConvertible {
     /// More parts than any CI matrix runs.
     public static let maximumCount = 1000
 
-    /// Part `index` (1-based) of `count`; out of range is a usage error.
+    /// Part `index` (1-based) of `count`; out of range is a bad value (`.value(name: "shard", …)`).
     public init(index: Int, count: Int) throws(SuiteError) {
         guard (1...Self.maximumCount).contains(count) else {
-            throw .usage("--shard \(index)/\(count): N must be from 1 to \(Self.maximumCount), e.g. --shard 1/4")
+            throw .value(name: "shard", value: "\(index)/\(count)", problem: "N must be from 1 to \(Self.maximumCount), e.g. 1/4")
         }
         guard (1...count).contains(index) else {
-            throw .usage("--shard \(index)/\(count): K must be from 1 to N, e.g. --shard 1/\(count) … \(count)/\(count)")
+            throw .value(name: "shard", value: "\(index)/\(count)",
+                         problem: "K must be from 1 to N, e.g. 1/\(count) … \(count)/\(count)")
         }
         self.index = index; self.count = count
     }
 
-    /// `K/N`, as written on the command line.
+    /// `K/N`, as a CI matrix writes it.
     public init(parsing text: String) throws(SuiteError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
-            throw .usage("--shard \(text): write K/N, e.g. --shard 2/4 for the second of four parts")
+            throw .value(name: "shard", value: text, problem: "write K/N, e.g. 2/4 for the second of four parts")
         }
         try self.init(index: k, count: n)
     }

@@ -74,7 +74,7 @@ struct SuiteRunCommand: ParsableCommand {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
         // The flags are checked before the manifest is read: a bad flag is named as itself, whatever the manifest.
         var part: SuiteShard?
-        do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(error) }
+        do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(suite: error) }
         let outputPaths = try outputs.paths
         let plan: SuitePlan
         do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
@@ -90,7 +90,7 @@ struct SuiteRunCommand: ParsableCommand {
         let result: SuiteResult
         do { result = try runner.run(progress: { bar.show($0) }) } catch {
             bar.finish()
-            throw CLIError(error)
+            throw CLIError(suite: error)
         }
         bar.finish()
         print(result.summary, terminator: "")
@@ -188,4 +188,15 @@ final class ProgressLine: @unchecked Sendable {
     func finish() { if drawn { write("\n"); drawn = false } }
 
     private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}
+
+extension CLIError {
+    /// A suite error as the CLI says it: a bad setting is named by its flag (`--shard 5/4: …`).
+    init(suite error: SuiteError) {
+        if case let .value(name, value, problem) = error {
+            self.init("--\(name) \(value): \(problem)")
+        } else {
+            self.init(error)
+        }
+    }
 }
