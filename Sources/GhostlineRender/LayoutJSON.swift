@@ -49,11 +49,12 @@ public enum LayoutJSON {
                 ("xHeightCenter", .number(top + label.anchors.xHeightCenter)),
             ])))
             let m = label.metrics
+            let identity = label.font.identity
             members.append(("font", .object([
                 ("file", .string(label.font.path)), ("size", .number(m.pointSize)),
                 ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
                 ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
-            ])))
+            ] + identityMembers(identity, file: false))))
             members.append(("direction", .string(label.direction.rawValue)))
             members.append(("truncated", .bool(label.truncated)))
             if !label.missingScalars.isEmpty {
@@ -83,7 +84,19 @@ public enum LayoutJSON {
             ("color", .string(palette.color(run.paint).hexString)),
         ]
         if run.isFallback { members.append(("fallback", .bool(true))) }
+        members.append(("fontIdentity", .object(identityMembers(run.font.identity, file: true))))
         return .object(members)
+    }
+
+    /// Which font file drew: the file (unless the object already names it), the face in a collection when not the
+    /// first, the PostScript name, the version the font states, and the SHA-256 of the file, so two machines can
+    /// tell whether they drew with the same font.
+    static func identityMembers(_ identity: FontIdentity, file: Bool) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = file ? [("file", .string(identity.file))] : []
+        if identity.faceIndex != 0 { members.append(("faceIndex", .integer(identity.faceIndex))) }
+        members += [("postScriptName", .string(identity.postScriptName)), ("version", .string(identity.version)),
+                    ("revision", .number(identity.revision)), ("sha256", .string(identity.sha256))]
+        return members
     }
 
     /// A scalar as the layout JSON names it: `U+` and at least four uppercase hex digits (`U+1F600`).

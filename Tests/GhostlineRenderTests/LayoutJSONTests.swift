@@ -70,3 +70,29 @@ struct LayoutJSONTests {
         #expect(lines.last?["end"] as? Int == text.unicodeScalars.count)
     }
 }
+
+/// Every label and every run names the font file that drew it, with its PostScript name, version and SHA-256, so
+/// a reader can tell whether two machines drew with the same font. The hash is coreutils' `sha256sum` of the file.
+@Suite("Layout JSON: font identity")
+struct LayoutJSONFontIdentityTests {
+    @Test func labelsAndRunsNameTheirFontByContent() throws {
+        let session = GhostlineSession()
+        let laidOut = session.layout(try session.scene(path: Paths.demoScene))
+        let json = try JSONValue(parsing: Array(laidOut.json.utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = ["/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let expected = String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+        process.waitUntilExit()
+        let title = try #require(json["elements"]?.arrayValue?.first { $0["id"]?.stringValue == "title" })
+        #expect(title["font"]?["sha256"]?.stringValue == expected)
+        #expect(title["font"]?["postScriptName"]?.stringValue == "Inter-SemiBold")
+        let run = try #require(title["lines"]?.arrayValue?.first?["runs"]?.arrayValue?.first)
+        #expect(run["fontIdentity"]?["sha256"]?.stringValue == expected)
+        #expect(run["fontIdentity"]?["file"]?.stringValue == "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf")
+        #expect(run["fontIdentity"]?["version"]?.stringValue?.hasPrefix("Version ") == true)
+    }
+}
