@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlineGeometry
-import GhostlineLayout
-import GhostlineRaster
-import GhostlineScene
 
 @main
 struct GhostlineCommand: ParsableCommand {
@@ -44,22 +40,29 @@ struct GhostlineCommand: ParsableCommand {
         if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) {
             fail(unknownCommandMessage(arguments[1]))
         }
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as ExitCode {
-            Foundation.exit(error.rawValue)
-        } catch let error as CLIError {
-            fail(error.message)
+            command = try parseAsRoot()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            if exitCode(for: error) == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
             // One line: ArgumentParser's own message, then where to read more (its usage dump would be several).
             let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
             fail("\(message); see `ghostline help`")
+        }
+        do {
+            try command.run()
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            // The library's errors are one line each, file and place first, then the fix: printed as they are.
+            fail("\(error)")
         }
     }
 
@@ -119,23 +122,15 @@ struct FontOptions: ParsableArguments {
 
     /// A session over the font set these options name; every directory must exist.
     func session() throws -> GhostlineSession {
-        var directories: [String] = []
-        for directory in fontDirectories {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError("--font-dir \(directory): no such directory; check the path")
-            }
-            directories.append(URL(fileURLWithPath: directory).standardizedFileURL.path)
-        }
-        if noSystemFonts && directories.isEmpty {
+        do { return GhostlineSession(fontSet: try FontSet(checkingDirectories: fontDirectories, systemFonts: !noSystemFonts)) } catch {
+            guard error == .noFontVisible else { throw CLIError("--font-dir \(error)") }
             throw CLIError("--no-system-fonts: no font would be visible; add --font-dir DIR, e.g. --font-dir /usr/share/fonts/opentype/inter")
         }
-        return GhostlineSession(fontSet: FontSet(directories: directories, systemFonts: !noSystemFonts))
     }
 }
 
-/// Options every command that lays out a scene shares.
-struct SceneOptions: ParsableArguments, SceneArguments {
+/// The scene file, fonts, scale and model: what every command that lays out a scene takes.
+struct CommonSceneOptions: ParsableArguments {
     @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
     var scene: String?
 
@@ -146,6 +141,11 @@ struct SceneOptions: ParsableArguments, SceneArguments {
 
     @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
     var model: String?
+}
+
+/// Options every command that lays out a scene shares.
+struct SceneOptions: ParsableArguments, SceneArguments {
+    @OptionGroup var common: CommonSceneOptions
 
     @Option(name: .customLong("content-size"),
             help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5, or UIKit's names (extraLarge, accessibilityMedium, …); overrides canvas.contentSize (default: Large).")
@@ -158,16 +158,7 @@ struct SceneOptions: ParsableArguments, SceneArguments {
 /// `matrix`'s scene options: the shared ones but `--content-size`, which its help does not offer since the sheet has
 /// every category. The option is still read (hidden), to refuse it with that reason rather than "unknown option".
 struct SheetSceneOptions: ParsableArguments, SceneArguments {
-    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
-    var scene: String?
-
-    @OptionGroup var fonts: FontOptions
-
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
-    var scale: Int?
-
-    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
-    var model: String?
+    @OptionGroup var common: CommonSceneOptions
 
     @Option(name: .customLong("content-size"), help: .hidden)
     var refusedContentSize: String?
@@ -177,32 +168,18 @@ struct SheetSceneOptions: ParsableArguments, SceneArguments {
 
 /// What the scene options give a command, and how it reads the scene with them.
 protocol SceneArguments {
-    var scene: String? { get }
-    var scale: Int? { get }
-    var model: String? { get }
+    var common: CommonSceneOptions { get }
     var contentSize: String? { get }
 }
 
 extension SceneArguments {
+    var scene: String? { common.scene }
+    var fonts: FontOptions { common.fonts }
+
     func overrides() throws -> SceneOverrides {
-        var overrides = SceneOverrides()
-        if let scale {
-            guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
-            overrides.scale = Scale(scale)
+        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize) } catch {
+            throw CLIError(error.flagged)
         }
-        if let model {
-            guard let parsed = LayoutModel.allCases.first(where: { $0.rawValue == model.lowercased() }) else {
-                throw CLIError("--model \(model): use \(LayoutModel.allCases.map(\.rawValue).joined(separator: " or "))")
-            }
-            overrides.model = parsed
-        }
-        if let contentSize {
-            guard let parsed = ContentSizeCategory(name: contentSize) else {
-                throw CLIError("--content-size \(contentSize): use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")), or UIKit's name (extraLarge, accessibilityMedium, …)")
-            }
-            overrides.contentSize = parsed
-        }
-        return overrides
     }
 
     /// The scene argument, which every command but `render --text` needs.
@@ -211,24 +188,26 @@ extension SceneArguments {
         return scene
     }
 
-    /// The scene parsed, from its file or from standard input.
+    /// The scene parsed, from its file or from standard input (up to the scene size limit, as UTF-8 text).
     func describe(with loader: SceneLoader) throws -> SceneDescription {
         let path = try requiredScene()
-        do {
-            if path == "-" { return try loader.describe(text: try SceneOptions.readStandardInput(), path: SceneOptions.standardInputName) }
-            return try loader.describe(path: path)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError(error)
+        guard path == "-" else { return try loader.describe(path: path) }
+        let name = SceneOptions.standardInputName, limit = SceneLoader.maximumFileBytes
+        let text: String
+        do { text = try SafeFile.text(limit: limit) } catch {
+            switch error {
+            case .unreadable(.tooLarge): throw CLIError("\(name): larger than \(limit >> 20) MiB; split the scene, no scene needs this much")
+            case .unreadable(let failure): throw CLIError("\(name): cannot read standard input (\(failure.reason))")
+            default: throw CLIError("\(name): the scene is not UTF-8 text; send UTF-8 YAML or JSON")
+            }
         }
+        return try loader.describe(text: text, path: name)
     }
 
     func load(with session: GhostlineSession) throws -> Scene {
         let loader = session.loader
         let description = try describe(with: loader)
-        let overrides = try overrides()
-        do { return try loader.resolve(description, overrides: overrides) } catch { throw CLIError(error) }
+        return try loader.resolve(description, overrides: try overrides())
     }
 
     /// What a check compares: the scene file, or the scene read from standard input.
@@ -239,25 +218,7 @@ extension SceneArguments {
     }
 }
 
-extension SceneOptions {
-    /// Standard input, up to the scene size limit, as UTF-8 text.
-    static func readStandardInput() throws -> String {
-        let limit = SceneLoader.maximumFileBytes
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw CLIError("\(standardInputName): cannot read standard input (\(String(cString: strerror(errno))))") }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            guard bytes.count <= limit else {
-                throw CLIError("\(standardInputName): larger than \(limit >> 20) MiB; split the scene, no scene needs this much")
-            }
-        }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw CLIError("\(standardInputName): the scene is not UTF-8 text; send UTF-8 YAML or JSON")
-        }
-        return text
-    }
+extension SceneOverrideError {
+    /// The message with the flag the value came from: "--content-size Huge: use one of …".
+    var flagged: String { "--\(field == .contentSize ? "content-size" : field.rawValue) \(value): \(allowed)" }
 }

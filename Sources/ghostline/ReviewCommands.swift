@@ -1,12 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlineDiff
-import GhostlineGeometry
-import GhostlineImage
-import GhostlineLayout
-import GhostlinePNG
-import GhostlineScene
 
 /// Outputs and thresholds shared by `diff` and `check`.
 struct ReviewOutputOptions: ParsableArguments {
@@ -67,67 +61,49 @@ struct ReviewOutputOptions: ParsableArguments {
     var diffMask = false
 
     func reviewOptions() throws -> ReviewOptions {
-        guard (0...1).contains(threshold) else { throw CLIError("--threshold \(threshold): use a value from 0 to 1") }
-        guard (0...1).contains(tolerance) else { throw CLIError("--tolerance \(tolerance): use a ratio from 0 to 1, e.g. 0.01") }
-        guard (0...1).contains(opacity) else { throw CLIError("--opacity \(opacity): use a value from 0 to 1") }
-        if let baselineTolerance, !(0...1000).contains(baselineTolerance) {
-            throw CLIError("--baseline-tolerance \(baselineTolerance): use points from 0 to 1000")
-        }
-        if let anchor, anchor.lowercased() != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
-        guard let compatibility = DiffCompatibility(rawValue: compat.lowercased()) else {
-            throw CLIError("--compat \(compat): use ghostline or pixelmatch")
-        }
-        guard (0...1).contains(diffAlpha) else { throw CLIError("--diff-alpha \(diffAlpha): use a value from 0 to 1") }
-        func colour(_ value: String?, flag: String) throws -> Color? {
-            guard let value else { return nil }
-            guard let parsed = Color(hex: value) else { throw CLIError("\(flag) \(value): write a colour as #RRGGBB, e.g. #FF00FF") }
-            // The diff image's marks are opaque, as pixelmatch's are: an alpha would be dropped, so it is refused.
-            guard value.count == 7 else {
-                throw CLIError("\(flag) \(value): the diff image's marks are opaque; write the colour as #RRGGBB, without alpha (--diff-alpha fades the picture under them)")
-            }
-            return parsed
-        }
         var options = ReviewOptions()
         options.threshold = threshold
         options.tolerance = tolerance
         options.baselineTolerance = baselineTolerance
         options.opacity = opacity
+        options.diffAlpha = diffAlpha
         options.includeAA = includeAA
         options.allowMissingGlyphs = allowMissingGlyphs
         options.makeDiffImage = diff != nil || html != nil
-        options.compatibility = compatibility
-        options.differenceColor = try colour(diffColor, flag: "--diff-color") ?? options.differenceColor
-        options.darkerColor = try colour(diffColorAlt, flag: "--diff-color-alt")
-        options.antialiasingColor = try colour(aaColor, flag: "--aa-color") ?? options.antialiasingColor
-        options.diffAlpha = diffAlpha
         options.diffMask = diffMask
-        options.ignore = try ignore.map(Self.ignoreBox)
+        do {
+            try options.validate()
+            if let anchor, anchor.lowercased() != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
+            options.compatibility = try ReviewOptions.compatibility(named: compat)
+            options.differenceColor = try diffColor.map { try ReviewOptions.markColor($0, for: .differenceColor) } ?? options.differenceColor
+            options.darkerColor = try diffColorAlt.map { try ReviewOptions.markColor($0, for: .darkerColor) }
+            options.antialiasingColor = try aaColor.map { try ReviewOptions.markColor($0, for: .antialiasingColor) } ?? options.antialiasingColor
+            options.ignore = try ignore.map { try ReviewOptions.ignoreBox(parsing: $0) }
+        } catch let error as ReviewOptionsError {
+            throw CLIError("\(Self.flag(error.option)) \(error.value): \(error.advice(naming: Self.flag))")
+        }
         return options
     }
 
-    /// `X,Y,W,H` in points: four finite numbers, a positive width and height, within ±1,000,000 pt.
-    static func ignoreBox(_ text: String) throws -> Rect {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-              [x, y, width, height].allSatisfy(\.isFinite) else {
-            throw CLIError("--ignore \(text): write the box as X,Y,W,H in points, e.g. --ignore 0,0,375,44")
+    /// The flag that sets a review option.
+    static func flag(_ option: ReviewOptionsError.Option) -> String {
+        switch option {
+        case .baselineTolerance: return "--baseline-tolerance"
+        case .diffAlpha: return "--diff-alpha"
+        case .compatibility: return "--compat"
+        case .differenceColor: return "--diff-color"
+        case .darkerColor: return "--diff-color-alt"
+        case .antialiasingColor: return "--aa-color"
+        default: return "--" + option.rawValue
         }
-        guard width > 0, height > 0 else { throw CLIError("--ignore \(text): the width and height must be positive") }
-        guard [x, y, width, height].allSatisfy({ abs($0) <= LabelLines.largestCoordinate }) else {
-            throw CLIError("--ignore \(text): use points between -1000000 and 1000000")
-        }
-        return Rect(x: x, y: y, width: width, height: height)
     }
 
     /// A review error as the CLI reports it: a bad ignore box is named by the `--ignore` value it came from.
-    func cliError(_ error: any Error) -> CLIError {
-        var cause = error
-        if case let .review(inner)? = error as? DesignCheckError { cause = inner }
-        if case let ReviewError.badIgnoreBox(index, _, reason)? = cause as? ReviewError, ignore.indices.contains(index) {
+    func cliError(_ error: DesignCheckError) -> any Error {
+        if case let .review(.badIgnoreBox(index, _, reason)) = error, ignore.indices.contains(index) {
             return CLIError("--ignore \(ignore[index]): \(reason)")
         }
-        return CLIError(error)
+        return error
     }
 
     /// The artifacts asked for, by kind (the render too, for `check --render`).
@@ -146,7 +122,7 @@ struct ReviewOutputOptions: ParsableArguments {
     /// its one error line and nothing else.
     func finish(_ result: DesignCheckResult, render: String? = nil) throws {
         let paths = artifactPaths(render: render)
-        do { try result.write(paths) } catch { throw CLIError(error) }
+        try result.write(paths)
         try report(result, paths: paths)
     }
 
@@ -198,7 +174,14 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let options = try outputs.reviewOptions()
-        let resolvedScale = try Self.resolveScale(scale, render, design)
+        let resolvedScale: Scale
+        do {
+            resolvedScale = try DesignReview.scale(try scale.map { try SceneOverrides.scale(factor: $0) }, fileNames: [render, design])
+        } catch let error as SceneOverrideError {
+            throw CLIError(error.flagged)
+        } catch let error as ConflictingScalesError {
+            throw CLIError("the file names state different scales (\(error.fileNames.joined(separator: ", "))); pass --scale")
+        }
         var requestedBackground: Color?
         if let background {
             guard let parsed = Color(hex: background) else { throw CLIError("--background \(background): write #RRGGBB") }
@@ -208,32 +191,16 @@ struct DiffCommand: ParsableCommand {
             }
             requestedBackground = parsed
         }
-        var overrides = SceneOverrides()
-        overrides.scale = resolvedScale
         // Outputs are checked before the images are read: two 16384² PNGs take seconds to compare.
-        do {
-            try OutputFiles.check(Array(outputs.artifactPaths().values).sorted(), inputs: [render, design] + (layout.map { [$0] } ?? []))
-        } catch { throw CLIError(error) }
-        let check = DesignCheck(render: .image(path: render, layout: layout), design: design, overrides: overrides,
-                                options: options, renderBackground: requestedBackground)
-        let result: DesignCheckResult
+        try OutputFiles.check(Array(outputs.artifactPaths().values).sorted(), inputs: [render, design] + (layout.map { [$0] } ?? []))
+        let check = DesignCheck(render: .image(path: render, layout: layout), design: design,
+                                overrides: SceneOverrides(scale: resolvedScale), options: options, renderBackground: requestedBackground)
         // Without a layout or a page, the check streams both files a block of rows at a time, and writes the diff
         // image and the ghost as it goes.
         let paths = outputs.artifactPaths()
+        let result: DesignCheckResult
         do { result = try check.run(writing: paths) } catch { throw outputs.cliError(error) }
         try outputs.report(result, paths: paths)
-    }
-
-    static func resolveScale(_ explicit: Int?, _ paths: String...) throws -> Scale {
-        if let explicit {
-            guard (1...3).contains(explicit) else { throw CLIError("--scale \(explicit): use 1, 2 or 3") }
-            return Scale(explicit)
-        }
-        let stated = Set(paths.compactMap { DesignReview.scale(fromFileName: $0)?.factor })
-        guard stated.count <= 1 else {
-            throw CLIError("the file names state different scales (\(paths.joined(separator: ", "))); pass --scale")
-        }
-        return Scale(stated.first ?? 1)
     }
 }
 
@@ -259,37 +226,13 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
-        do {
-            try OutputFiles.check(Array(outputs.artifactPaths(render: renderOutput).values).sorted(),
-                                  inputs: [design] + [sceneOptions.scene].compactMap { $0 })
-        } catch { throw CLIError(error) }
+        let paths = outputs.artifactPaths(render: renderOutput)
+        try OutputFiles.check(Array(paths.values).sorted(), inputs: [design] + [sceneOptions.scene].compactMap { $0 })
         let session = try sceneOptions.fonts.session()
-        let render = try sceneOptions.checkRender(with: session.loader)
-        let check = session.check(render, design: design, overrides: try sceneOptions.overrides(),
-                                  options: try outputs.reviewOptions())
-        var result: DesignCheckResult
-        do { result = try check.run(for: Set(outputs.artifactPaths(render: renderOutput).keys)) } catch {
-            throw sceneIgnoreError(error, render: render, loader: session.loader) ?? outputs.cliError(error)
-        }
-        // The report names the render by the file it was written to, when it was.
-        if let renderOutput { result.comparison.renderPath = renderOutput }
+        let check = session.check(try sceneOptions.checkRender(with: session.loader), design: design,
+                                  overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderFile: renderOutput)
+        let result: DesignCheckResult
+        do { result = try check.run(for: Set(paths.keys)) } catch { throw outputs.cliError(error) }
         try outputs.finish(result, render: renderOutput)
-    }
-
-    /// A scene's `ignore:` box that the review refused, as the scene error it is: the file, the box's line:column and
-    /// key path, and the fix (the review numbers the scene's boxes after the `--ignore` ones). Nil for any other error.
-    func sceneIgnoreError(_ error: any Error, render: DesignCheck.Render, loader: SceneLoader) -> CLIError? {
-        guard case let .review(.badIgnoreBox(index, box, reason))? = error as? DesignCheckError,
-              index >= outputs.ignore.count else { return nil }
-        let description: SceneDescription
-        switch render {
-        case .description(let given, _): description = given
-        case .scene(let path): guard let read = try? loader.describe(path: path) else { return nil }; description = read
-        case .image: return nil
-        }
-        let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
-        let clause = reason.components(separatedBy: "; ").first ?? reason
-        return CLIError(description.ignoreError(index: index - outputs.ignore.count, problem: "the box \(numbers) pt: \(clause)",
-                                                fix: "give x, y, width and height in points (not pixels), inside the rendered image").description)
     }
 }

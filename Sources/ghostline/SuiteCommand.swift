@@ -73,24 +73,19 @@ struct SuiteRunCommand: ParsableCommand {
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
         // The flags are checked before the manifest is read: a bad flag is named as itself, whatever the manifest.
-        var part: SuiteShard?
-        do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(error) }
+        let part = try shard.map { try SuiteShard(parsing: $0) }
         let outputPaths = try outputs.paths
-        let plan: SuitePlan
-        do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
-        var runner = SuiteRunner(plan: plan)
+        var runner = SuiteRunner(plan: try SuitePlan.load(source))
         if let jobs { runner.jobs = jobs }
         runner.shard = part
-        do {
-            if let durations { runner.costs = try SuiteReport.costs(durations) }
-        } catch { throw CLIError(error) }
+        if let durations { runner.costs = try SuiteReport.costs(durations) }
         runner.update = updateAll ? .all : update ? .changed : .none
         runner.outputs = outputPaths
         let bar = ProgressLine(total: runner.cases.count)
         let result: SuiteResult
         do { result = try runner.run(progress: { bar.show($0) }) } catch {
             bar.finish()
-            throw CLIError(error)
+            throw error
         }
         bar.finish()
         print(result.summary, terminator: "")
@@ -123,9 +118,7 @@ struct SuiteMergeCommand: ParsableCommand {
     @OptionGroup var outputs: SuiteOutputOptions
 
     func run() throws {
-        let result: SuiteResult
-        let paths = try outputs.paths
-        do { result = try SuiteMerge.merge(reports, outputs: paths) } catch { throw CLIError(error) }
+        let result = try SuiteMerge.merge(reports, outputs: try outputs.paths)
         print(result.summary, terminator: "")
         if !result.passes { throw ExitCode(1) }
     }

@@ -45,15 +45,14 @@ struct TokensImportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let imported: DesignTokens
-        do { imported = try DesignTokens(contentsOf: tokens) } catch { throw CLIError(error) }
+        let imported = try DesignTokens(contentsOf: tokens)
         var files = OutputFiles(inputs: [tokens])
         do {
             try files.stage(imported.styleGuideYAML(source: URL(fileURLWithPath: tokens).lastPathComponent), to: output)
             try files.commit()
         } catch {
             files.discard()
-            throw CLIError(error)
+            throw error
         }
         var summary = "tokens: \(imported.styles.count) typography token(s) → \(output)"
         if !imported.skipped.isEmpty {
