@@ -44,10 +44,7 @@ struct GhostlineCommand: ParsableCommand {
         do {
             command = try parseAsRoot()
         } catch {
-            if exitCode(for: error) == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
+            exitIfHelp(error)
             // One line: ArgumentParser's own message, then where to read more (its usage dump would be several).
             let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
             fail("\(message); see `ghostline help`")
@@ -57,13 +54,17 @@ struct GhostlineCommand: ParsableCommand {
         } catch let error as ExitCode {
             Foundation.exit(error.rawValue)
         } catch {
-            if exitCode(for: error) == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
+            exitIfHelp(error)
             // The library's errors are one line each, file and place first, then the fix: printed as they are.
             fail("\(error)")
         }
+    }
+
+    /// `--help`, `--version` and `help`: ArgumentParser's page, exit 0.
+    static func exitIfHelp(_ error: any Error) {
+        guard exitCode(for: error) == .success else { return }
+        print(fullMessage(for: error))
+        Foundation.exit(0)
     }
 
     static func fail(_ message: String) -> Never {
@@ -75,31 +76,10 @@ struct GhostlineCommand: ParsableCommand {
     /// "unknown command `rendr`; did you mean `render`?" — the nearest command by edit distance, when it is near.
     static func unknownCommandMessage(_ word: String) -> String {
         let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
-        let scored = commandNames.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-        if let (name, distance) = scored, distance <= max(1, name.count / 3) || name.hasPrefix(word.lowercased()) {
+        if let name = Spelling.nearest(to: word, among: commandNames) {
             return "unknown command `\(shown)`; did you mean `\(name)`? (see `ghostline --help`)"
         }
         return "unknown command `\(shown)`; use one of \(commandNames.joined(separator: ", ")) (see `ghostline --help`)"
-    }
-
-    /// Levenshtein distance, counting a swap of two neighbours as one edit (the commonest typo).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.prefix(64)), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }
 
@@ -109,7 +89,6 @@ struct CLIError: Error, CustomStringConvertible {
     /// ArgumentParser prints an error thrown from `validate()` by its description: the message alone.
     var description: String { message }
     init(_ message: String) { self.message = message }
-    init(_ error: any Error) { self.message = String(describing: error) }
 }
 
 /// Which fonts a command sees: the system's, plus directories, or only those directories.
@@ -150,9 +129,6 @@ struct SceneOptions: ParsableArguments, SceneArguments {
     @Option(name: .customLong("content-size"),
             help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5, or UIKit's names (extraLarge, accessibilityMedium, …); overrides canvas.contentSize (default: Large).")
     var contentSize: String?
-
-    /// Where the scene names its file in messages and reports; standard input is `<stdin>`.
-    static let standardInputName = "<stdin>"
 }
 
 /// `matrix`'s scene options: the shared ones but `--content-size`, which its help does not offer since the sheet has
@@ -188,20 +164,10 @@ extension SceneArguments {
         return scene
     }
 
-    /// The scene parsed, from its file or from standard input (up to the scene size limit, as UTF-8 text).
+    /// The scene parsed, from its file or from standard input.
     func describe(with loader: SceneLoader) throws -> SceneDescription {
         let path = try requiredScene()
-        guard path == "-" else { return try loader.describe(path: path) }
-        let name = SceneOptions.standardInputName, limit = SceneLoader.maximumFileBytes
-        let text: String
-        do { text = try SafeFile.text(limit: limit) } catch {
-            switch error {
-            case .unreadable(.tooLarge): throw CLIError("\(name): larger than \(limit >> 20) MiB; split the scene, no scene needs this much")
-            case .unreadable(let failure): throw CLIError("\(name): cannot read standard input (\(failure.reason))")
-            default: throw CLIError("\(name): the scene is not UTF-8 text; send UTF-8 YAML or JSON")
-            }
-        }
-        return try loader.describe(text: text, path: name)
+        return try path == "-" ? loader.describeStandardInput() : loader.describe(path: path)
     }
 
     func load(with session: GhostlineSession) throws -> Scene {
@@ -214,7 +180,7 @@ extension SceneArguments {
     func checkRender(with loader: SceneLoader) throws -> DesignCheck.Render {
         let path = try requiredScene()
         guard path == "-" else { return .scene(path: path) }
-        return .description(try describe(with: loader), name: SceneOptions.standardInputName)
+        return .description(try describe(with: loader), name: SceneLoader.standardInputName)
     }
 }
 

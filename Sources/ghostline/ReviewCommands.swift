@@ -108,22 +108,7 @@ struct ReviewOutputOptions: ParsableArguments {
 
     /// The artifacts asked for, by kind (the render too, for `check --render`).
     func artifactPaths(render: String? = nil) -> [DesignCheckArtifact: String] {
-        var paths: [DesignCheckArtifact: String] = [:]
-        paths[.render] = render
-        paths[.ghost] = ghost
-        paths[.diff] = diff
-        paths[.report] = report
-        paths[.page] = html
-        return paths
-    }
-
-    /// Writes every requested output all-or-nothing, prints the summary and exits 0 (pass) or 1 (differs).
-    /// Warnings (the images', and the labels' missing glyphs) follow the outputs, so a run that fails to write prints
-    /// its one error line and nothing else.
-    func finish(_ result: DesignCheckResult, render: String? = nil) throws {
-        let paths = artifactPaths(render: render)
-        try result.write(paths)
-        try report(result, paths: paths)
+        [.render: render, .ghost: ghost, .diff: diff, .report: report, .page: html].compactMapValues { $0 }
     }
 
     /// Prints the warnings and the summary of a check whose outputs are written, and exits 0 (pass) or 1 (differs).
@@ -233,6 +218,9 @@ struct CheckCommand: ParsableCommand {
                                   overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderFile: renderOutput)
         let result: DesignCheckResult
         do { result = try check.run(for: Set(paths.keys)) } catch { throw outputs.cliError(error) }
-        try outputs.finish(result, render: renderOutput)
+        // Every output all or nothing; the warnings and the summary follow, so a run that fails to write prints its
+        // one error line and nothing else.
+        try result.write(paths)
+        try outputs.report(result, paths: paths)
     }
 }
