@@ -5,6 +5,9 @@ public struct DebugOverlayError: Error, Equatable, Sendable, CustomStringConvert
     /// The name as it was given.
     public var name: String
 
+    /// Creates the error for `name`.
+    public init(name: String) { self.name = name }
+
     /// "grids: unknown guide; use any of boxes,baselines,capHeight,xHeight,grid, or all".
     public var description: String {
         "\(name): unknown guide; use any of \(DebugOverlay.names.map(\.0).joined(separator: ",")), or all"

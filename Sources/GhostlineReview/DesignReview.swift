@@ -219,6 +219,9 @@ public struct ConflictingScalesError: Error, Equatable, Sendable, CustomStringCo
     /// The files, in the order they were given.
     public var fileNames: [String]
 
+    /// Creates the error for `fileNames`.
+    public init(fileNames: [String]) { self.fileNames = fileNames }
+
     /// "the file names state different scales (a@2x.png, b@3x.png); give the scale".
     public var description: String { "the file names state different scales (\(fileNames.joined(separator: ", "))); give the scale" }
 }

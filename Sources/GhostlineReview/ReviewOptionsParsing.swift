@@ -38,6 +38,9 @@ public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConver
     /// What is wrong with it.
     public var cause: Cause
 
+    /// Creates the error for `value` of `option`, refused for `cause`.
+    public init(option: Option, value: String, cause: Cause) { self.option = option; self.value = value; self.cause = cause }
+
     /// What to write instead, naming other settings (and the example box's) with `name`.
     public func advice(naming name: (Option) -> String = \.rawValue) -> String {
         switch cause {

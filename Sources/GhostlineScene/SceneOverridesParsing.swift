@@ -13,6 +13,9 @@ public struct SceneOverrideError: Error, Equatable, Sendable, CustomStringConver
     /// What is allowed, as the rest of the message: "use 1, 2 or 3".
     public var allowed: String
 
+    /// Creates the error for `value` of `field`, saying what is `allowed`.
+    public init(field: Field, value: String, allowed: String) { self.field = field; self.value = value; self.allowed = allowed }
+
     /// "scale 5: use 1, 2 or 3".
     public var description: String { "\(field.rawValue) \(value): \(allowed)" }
 }

@@ -95,7 +95,6 @@ struct CLIError: Error, CustomStringConvertible {
 struct FontOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "A directory of fonts to see beside the system's (repeatable); with --no-system-fonts, the only ones.")
     var fontDirectories: [String] = []
-
     @Flag(name: .customLong("no-system-fonts"), help: "See only --font-dir directories and the scene's `fonts:` files: no fontconfig configuration is read, so other installed fonts cannot change a render.")
     var noSystemFonts = false
 
@@ -110,14 +109,9 @@ struct FontOptions: ParsableArguments {
 
 /// The scene file, fonts, scale and model: what every command that lays out a scene takes.
 struct CommonSceneOptions: ParsableArguments {
-    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
-    var scene: String?
-
+    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.") var scene: String?
     @OptionGroup var fonts: FontOptions
-
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
-    var scale: Int?
-
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).") var scale: Int?
     @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
     var model: String?
 }
@@ -125,7 +119,6 @@ struct CommonSceneOptions: ParsableArguments {
 /// Options every command that lays out a scene shares.
 struct SceneOptions: ParsableArguments, SceneArguments {
     @OptionGroup var common: CommonSceneOptions
-
     @Option(name: .customLong("content-size"),
             help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5, or UIKit's names (extraLarge, accessibilityMedium, …); overrides canvas.contentSize (default: Large).")
     var contentSize: String?
@@ -135,9 +128,7 @@ struct SceneOptions: ParsableArguments, SceneArguments {
 /// every category. The option is still read (hidden), to refuse it with that reason rather than "unknown option".
 struct SheetSceneOptions: ParsableArguments, SceneArguments {
     @OptionGroup var common: CommonSceneOptions
-
-    @Option(name: .customLong("content-size"), help: .hidden)
-    var refusedContentSize: String?
+    @Option(name: .customLong("content-size"), help: .hidden) var refusedContentSize: String?
 
     var contentSize: String? { nil }
 }

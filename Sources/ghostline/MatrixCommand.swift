@@ -21,13 +21,9 @@ struct MatrixCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SheetSceneOptions
-
     @Option(name: .shortAndLong, help: "The contact sheet PNG to write; - for standard output (the layouts then go only to --layout-dir).")
     var output: String
-
-    @Option(parsing: .unconditional, help: "Renders per row on the sheet.")
-    var columns: Int = 4
-
+    @Option(parsing: .unconditional, help: "Renders per row on the sheet.") var columns: Int = 4
     @Option(name: .customLong("layout-dir"), help: "Directory for the per-category layout JSON files (default: beside the sheet).")
     var layoutDirectory: String?
 

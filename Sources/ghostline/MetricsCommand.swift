@@ -19,25 +19,15 @@ struct MetricsCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).")
-    var font: String
-
-    @Option(parsing: .unconditional, help: "Point size, 1 to 1000.")
-    var size: Double = 17
-
-    @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
-    var scale: Int = 3
-
-    @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).")
-    var source: String = "hhea"
-
+    @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).") var font: String
+    @Option(parsing: .unconditional, help: "Point size, 1 to 1000.") var size: Double = 17
+    @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.") var scale: Int = 3
+    @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).") var source: String = "hhea"
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a font collection (.ttc); default: 0, or the face a font name finds.")
     var faceIndex: Int?
-
     @Option(name: .customLong("override"),
             help: "Replace vertical metrics (font units), e.g. unitsPerEm=2048,ascender=1950,descender=-494,lineGap=0,capHeight=1443. Use `ios-system` for the iOS system font's published values.")
     var metricsOverride: String?
-
     @OptionGroup var fonts: FontOptions
 
     func run() throws {

@@ -21,39 +21,18 @@ struct RenderCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SceneOptions
-
-    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.")
-    var output: String
-
-    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file; - for standard output.")
-    var layout: String?
-
-    @Option(help: "Guides to draw, comma-separated: boxes, baselines, capHeight, xHeight, grid, or all.")
-    var debug: String?
-
-    @Option(help: "Render one label with this text instead of a scene (with --font and --size).")
-    var text: String?
-
-    @Option(help: "For --text, an installed family or PostScript name, or a font file (default: Inter).")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "For --text, the point size (default: 17).")
-    var size: Double?
-
-    @Option(parsing: .unconditional, help: "For --text, the label's width in points (default: as wide as its longest line).")
-    var width: Double?
-
+    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.") var output: String
+    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file; - for standard output.") var layout: String?
+    @Option(help: "Guides to draw, comma-separated: boxes, baselines, capHeight, xHeight, grid, or all.") var debug: String?
+    @Option(help: "Render one label with this text instead of a scene (with --font and --size).") var text: String?
+    @Option(help: "For --text, an installed family or PostScript name, or a font file (default: Inter).") var font: String?
+    @Option(parsing: .unconditional, help: "For --text, the point size (default: 17).") var size: Double?
+    @Option(parsing: .unconditional, help: "For --text, the label's width in points (default: as wide as its longest line).") var width: Double?
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "For --text, a designed line height in points (default: the font's).")
     var lineHeight: Double?
-
-    @Option(help: "For --text, the weight (regular, medium, semibold, bold, …, or a number from 1 to 1000).")
-    var weight: String?
-
-    @Option(help: "For --text, the text colour, #RRGGBB, or #RRGGBBAA to draw it translucent (default: black).")
-    var color: String?
-
-    @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).")
-    var padding: Double?
+    @Option(help: "For --text, the weight (regular, medium, semibold, bold, …, or a number from 1 to 1000).") var weight: String?
+    @Option(help: "For --text, the text colour, #RRGGBB, or #RRGGBBAA to draw it translucent (default: black).") var color: String?
+    @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).") var padding: Double?
 
     func run() throws {
         let session = try sceneOptions.fonts.session()

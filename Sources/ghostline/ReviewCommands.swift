@@ -4,61 +4,34 @@ import Ghostline
 
 /// Outputs and thresholds shared by `diff` and `check`.
 struct ReviewOutputOptions: ParsableArguments {
-    @Option(help: "Write the ghost image (the design under the render) to this PNG.")
-    var ghost: String?
-
+    @Option(help: "Write the ghost image (the design under the render) to this PNG.") var ghost: String?
     @Option(help: "Write the pixel-difference image to this PNG (red: differs, yellow: anti-aliasing only, grey: same, blue stripes: ignored).")
     var diff: String?
-
-    @Option(help: "Write the report JSON (schema ghostline-review/1) to this file.")
-    var report: String?
-
-    @Option(help: "Write the self-contained review page to this HTML file.")
-    var html: String?
-
-    @Option(parsing: .unconditional, help: "Per-pixel colour threshold, 0…1 (YIQ distance, as pixelmatch).")
-    var threshold: Double = 0.1
-
-    @Option(parsing: .unconditional, help: "Largest share of non-background pixels that may differ and still pass, 0…1.")
-    var tolerance: Double = 0.01
-
+    @Option(help: "Write the report JSON (schema ghostline-review/1) to this file.") var report: String?
+    @Option(help: "Write the self-contained review page to this HTML file.") var html: String?
+    @Option(parsing: .unconditional, help: "Per-pixel colour threshold, 0…1 (YIQ distance, as pixelmatch).") var threshold: Double = 0.1
+    @Option(parsing: .unconditional, help: "Largest share of non-background pixels that may differ and still pass, 0…1.") var tolerance: Double = 0.01
     @Option(name: .customLong("baseline-tolerance"), parsing: .unconditional, help: "Largest baseline offset in points that still passes (default: one device pixel).")
     var baselineTolerance: Double?
-
-    @Option(parsing: .unconditional, help: "Opacity of the design under the render in the ghost image, 0…1.")
-    var opacity: Double = 0.3
-
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.")
-    var includeAA = false
-
+    @Option(parsing: .unconditional, help: "Opacity of the design under the render in the ghost image, 0…1.") var opacity: Double = 0.3
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.") var includeAA = false
     @Option(help: "When the sizes differ, the corner the overlap is compared from: top-left (the default and only one). A size difference fails the check, with every output written.")
     var anchor: String?
-
     @Flag(name: .customLong("allow-missing-glyphs"), help: "Let labels with characters no font has pass (they draw as empty boxes; by default that fails the check).")
     var allowMissingGlyphs = false
-
     @Option(help: "Comparison rules: ghostline (the default: an edge that moved is never excused as anti-aliasing) or pixelmatch (exactly pixelmatch 7.2.0: its anti-aliasing test, transparency on its checkerboard, the ratio over all pixels).")
     var compat: String = DiffCompatibility.ghostline.rawValue
-
     @Option(parsing: .unconditionalSingleValue,
             help: "Leave the box X,Y,W,H (points, y down from the top-left) out of every statistic, e.g. a status bar: --ignore 0,0,375,44. Repeatable.")
     var ignore: [String] = []
-
-    @Option(name: .customLong("diff-color"), help: "Diff image: colour of differing pixels, #RRGGBB (default #FF0000).")
-    var diffColor: String?
-
+    @Option(name: .customLong("diff-color"), help: "Diff image: colour of differing pixels, #RRGGBB (default #FF0000).") var diffColor: String?
     @Option(name: .customLong("diff-color-alt"),
             help: "Diff image: colour of differing pixels that are darker in the design than in the render, #RRGGBB (default: --diff-color).")
     var diffColorAlt: String?
-
-    @Option(name: .customLong("aa-color"), help: "Diff image: colour of anti-aliasing-only pixels, #RRGGBB (default #FFFF00).")
-    var aaColor: String?
-
+    @Option(name: .customLong("aa-color"), help: "Diff image: colour of anti-aliasing-only pixels, #RRGGBB (default #FFFF00).") var aaColor: String?
     @Option(name: .customLong("diff-alpha"), parsing: .unconditional, help: "Diff image: opacity of the faded original under the marks, 0…1.")
     var diffAlpha: Double = 0.1
-
-    @Flag(name: .customLong("diff-mask"), help: "Diff image: draw only the differences, on a transparent background.")
-    var diffMask = false
+    @Flag(name: .customLong("diff-mask"), help: "Diff image: draw only the differences, on a transparent background.") var diffMask = false
 
     func reviewOptions() throws -> ReviewOptions {
         var options = ReviewOptions()

@@ -50,25 +50,14 @@ struct SuiteRunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).")
-    var source: String?
-
-    @Option(help: "Worker threads (default: the number of cores).")
-    var jobs: Int?
-
-    @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.")
-    var shard: String?
-
-    @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.")
-    var durations: String?
-
+    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).") var source: String?
+    @Option(help: "Worker threads (default: the number of cores).") var jobs: Int?
+    @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.") var shard: String?
+    @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.") var durations: String?
     @OptionGroup var outputs: SuiteOutputOptions
-
     @Flag(help: "Record missing or differing references, and the renders of design checks that differ (to their `render:` paths). Passing files are left as they are.")
     var update = false
-
-    @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.")
-    var updateAll = false
+    @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.") var updateAll = false
 
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
@@ -112,9 +101,7 @@ struct SuiteMergeCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The shards' suite reports (--report of each `ghostline suite --shard K/N`).")
-    var reports: [String]
-
+    @Argument(help: "The shards' suite reports (--report of each `ghostline suite --shard K/N`).") var reports: [String]
     @OptionGroup var outputs: SuiteOutputOptions
 
     func run() throws {
@@ -126,14 +113,9 @@ struct SuiteMergeCommand: ParsableCommand {
 
 /// The outputs of `suite` and `suite merge`.
 struct SuiteOutputOptions: ParsableArguments {
-    @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).")
-    var report: String?
-
-    @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.")
-    var junit: String?
-
-    @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.")
-    var html: String?
+    @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).") var report: String?
+    @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.") var junit: String?
+    @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.") var html: String?
 
     var paths: SuiteOutputPaths {
         get throws {

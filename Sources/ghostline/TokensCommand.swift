@@ -38,11 +38,8 @@ struct TokensImportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The design tokens JSON file.")
-    var tokens: String
-
-    @Option(name: .shortAndLong, help: "The style guide YAML to write (use it with `include:` in a scene).")
-    var output: String
+    @Argument(help: "The design tokens JSON file.") var tokens: String
+    @Option(name: .shortAndLong, help: "The style guide YAML to write (use it with `include:` in a scene).") var output: String
 
     func run() throws {
         let imported = try DesignTokens(contentsOf: tokens)

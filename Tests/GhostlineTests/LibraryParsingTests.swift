@@ -219,9 +219,9 @@ struct LibraryParsingTests {
         #expect(Spelling.distance("rendr", "render") == 1)
         #expect(Spelling.distance("redner", "render") == 1)   // a swap of neighbours is one edit
         #expect(Spelling.distance("", "diff") == 4)
-        let commands = ["render", "layout", "matrix", "check", "diff", "metrics"]
+        let commands = ["render", "layout", "matrix", "check", "diff", "metrics", "suite"]
         #expect(Spelling.nearest(to: "CHEKC", among: commands) == "check")
-        #expect(Spelling.nearest(to: "met", among: commands) == "metrics")   // a prefix
+        #expect(Spelling.nearest(to: "su", among: commands) == "suite")   // three edits, but a prefix of the nearest
         #expect(Spelling.nearest(to: "zzzzzz", among: commands) == nil)
     }
 }
