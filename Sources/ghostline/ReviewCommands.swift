@@ -39,7 +39,6 @@ struct ReviewOutputOptions: ParsableArguments {
         options.tolerance = tolerance
         options.baselineTolerance = baselineTolerance
         options.opacity = opacity
-        options.diffAlpha = diffAlpha
         options.includeAA = includeAA
         options.allowMissingGlyphs = allowMissingGlyphs
         options.makeDiffImage = diff != nil || html != nil
@@ -48,6 +47,10 @@ struct ReviewOutputOptions: ParsableArguments {
             try options.validate()
             if let anchor, anchor.lowercased() != "top-left" { throw CLIError("--anchor \(anchor): only top-left is supported") }
             options.compatibility = try ReviewOptions.compatibility(named: compat)
+            // The diff image's alpha is checked after --anchor and --compat, as it always was: with two bad flags, the
+            // same one is named.
+            options.diffAlpha = diffAlpha
+            try options.validate()
             options.differenceColor = try diffColor.map { try ReviewOptions.markColor($0, for: .differenceColor) } ?? options.differenceColor
             options.darkerColor = try diffColorAlt.map { try ReviewOptions.markColor($0, for: .darkerColor) }
             options.antialiasingColor = try aaColor.map { try ReviewOptions.markColor($0, for: .antialiasingColor) } ?? options.antialiasingColor
