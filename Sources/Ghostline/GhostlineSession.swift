@@ -123,10 +123,13 @@ public final class GhostlineSession: Sendable {
     }
 
     /// A design check whose scene renders with this session's fonts; run it with ``DesignCheck/run(for:)``.
+    ///
+    /// - Parameter renderFile: the file the render will be written to, if it will be; reports name the render by it.
     public func check(_ render: DesignCheck.Render, design: String, overrides: SceneOverrides = SceneOverrides(),
-                      options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil) -> DesignCheck {
+                      options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
+                      renderFile: String? = nil) -> DesignCheck {
         DesignCheck(render: render, design: design, overrides: overrides, options: options,
-                    renderBackground: renderBackground, renderer: renderer)
+                    renderBackground: renderBackground, renderer: renderer, renderFile: renderFile)
     }
 
     /// A suite runner for `plan` whose checks render with this session's fonts and glyph cache.
@@ -185,6 +188,20 @@ public struct ContentSizeMatrix: Sendable {
     public var scalesWithContentSize: Bool
     /// The scene file.
     public var sourcePath: String
+
+    /// The contact sheet's PNG file bytes.
+    public func png() throws(PNGError) -> [UInt8] { try PNGCodec.encode(image) }
+
+    /// Where the layout JSON of `category` goes beside the sheet at `sheet`: `SHEET-<category>.json` in `directory`,
+    /// else in the sheet's own directory. Nil when the sheet goes to standard output (`-`) and no directory is given:
+    /// there is no file to name the layouts after.
+    public static func layoutPath(for category: ContentSizeCategory, sheet: String, directory: String?) -> String? {
+        let toStandardOutput = sheet == OutputFiles.standardOutput
+        if toStandardOutput && directory == nil { return nil }
+        let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : sheet)
+        let folder = directory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
+        return folder.appendingPathComponent("\(sheetURL.deletingPathExtension().lastPathComponent)-\(category.rawValue).json").path
+    }
 
     /// What is worth a warning: a matrix of identical cells.
     public var warnings: [GhostlineWarning] {

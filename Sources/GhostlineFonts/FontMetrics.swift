@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which table a font's ascender, descender and line gap come from.
 ///
 /// Apple platforms read `hhea`; browsers read `OS/2` typo metrics when the font sets USE_TYPO_METRICS (and some
@@ -57,6 +59,25 @@ public struct DecorationUnits: Hashable, Sendable, Codable {
     }
 }
 
+/// Why text is not a ``FontMetricsOverride``; the description starts with the text (but for an unknown key), so a
+/// caller can put its own name for the setting in front: `--override x: names no metric; …`.
+public enum FontMetricsOverrideError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing but commas.
+    case namesNoMetric(text: String)
+    /// A pair that is not `key=integer`.
+    case notKeyInteger(text: String, pair: String)
+    /// A key that is not one of the metrics.
+    case unknownKey(String)
+
+    public var description: String {
+        switch self {
+        case .namesNoMetric(let text): return "\(text): names no metric; e.g. unitsPerEm=2048,ascender=1950, or ios-system"
+        case .notKeyInteger(let text, let pair): return "\(text): `\(pair)` is not key=integer; e.g. unitsPerEm=2048,ascender=1950"
+        case .unknownKey(let key): return "unknown key `\(key)`; use unitsPerEm, ascender, descender, lineGap, capHeight, xHeight"
+        }
+    }
+}
+
 /// Replacement vertical metrics, in font units of `unitsPerEm`, for fonts a Linux machine cannot carry (the iOS
 /// system font, say): glyphs still come from the stand-in file, but layout uses these numbers.
 ///
@@ -80,6 +101,29 @@ public struct FontMetricsOverride: Hashable, Sendable, Codable {
     /// descender −494, lineGap 0, capHeight 1443. At 17 pt: ascender 16.1865234375, lineHeight 20.287109375.
     public static let iOSSystemFont = FontMetricsOverride(unitsPerEm: 2048, ascender: 1950, descender: -494,
                                                           lineGap: 0, capHeight: 1443)
+
+    /// An override written as a person types it: `ios-system` (``iOSSystemFont``), or comma-separated `key=integer`
+    /// pairs in font units with the keys unitsPerEm, ascender, descender, lineGap, capHeight and xHeight (any case),
+    /// e.g. `unitsPerEm=2048,ascender=1950,descender=-494`. Whether the values fit a font is checked when applied.
+    public init(parsing text: String) throws(FontMetricsOverrideError) {
+        if text.lowercased() == "ios-system" { self = .iOSSystemFont; return }
+        self.init()
+        let pairs = text.split(separator: ",")
+        guard !pairs.isEmpty else { throw .namesNoMetric(text: text) }
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let value = Int(parts[1]) else { throw .notKeyInteger(text: text, pair: String(pair)) }
+            switch parts[0].lowercased() {
+            case "unitsperem": unitsPerEm = value
+            case "ascender": ascender = value
+            case "descender": descender = value
+            case "linegap": lineGap = value
+            case "capheight": capHeight = value
+            case "xheight": xHeight = value
+            default: throw .unknownKey(parts[0])
+            }
+        }
+    }
 
     public var isEmpty: Bool {
         unitsPerEm == nil && ascender == nil && descender == nil && lineGap == nil && capHeight == nil && xHeight == nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which fonts a ``FontContext`` can see: the system's (what fontconfig's configuration lists), extra directories,
 /// or only those directories.
 ///
@@ -17,10 +19,40 @@ public struct FontSet: Hashable, Sendable {
         self.systemFonts = systemFonts
     }
 
+    /// A font set of directories a person named (`--font-dir`), each of which must exist; they are kept as absolute,
+    /// standardized paths. Without the system's fonts, at least one directory is needed.
+    public init(checkingDirectories directories: [String], systemFonts: Bool) throws(FontSetError) {
+        var checked: [String] = []
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .noSuchDirectory(directory)
+            }
+            checked.append(URL(fileURLWithPath: directory).standardizedFileURL.path)
+        }
+        if !systemFonts && checked.isEmpty { throw .noFontVisible }
+        self.init(directories: checked, systemFonts: systemFonts)
+    }
+
     /// What a desktop application sees: fontconfig's configuration, nothing added.
     public static let system = FontSet()
 
     /// True when nothing beyond fontconfig's own configuration is involved, so fontconfig's answers may be kept on
     /// disk between processes (``FontNameCache`` validates exactly that configuration and nothing else).
     var isPlainSystem: Bool { systemFonts && directories.isEmpty }
+}
+
+/// A font set that cannot be made from what a person named.
+public enum FontSetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path is not an existing directory.
+    case noSuchDirectory(String)
+    /// Neither the system's fonts nor any directory: nothing could be drawn.
+    case noFontVisible
+
+    public var description: String {
+        switch self {
+        case .noSuchDirectory(let path): return "\(path): no such directory; check the path"
+        case .noFontVisible: return "no font would be visible; add a font directory, or keep the system's fonts"
+        }
+    }
 }

@@ -44,14 +44,17 @@ public struct DesignCheck: Sendable {
     public var renderBackground: Color?
     /// The font library and renderer a scene is rendered with.
     public var renderer: SnapshotRenderer
+    /// The file the render will be written to; reports name the render by it. Nil names it after its scene
+    /// (`card.yaml (rendered)`).
+    public var renderFile: String?
 
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
     /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
     public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
                 options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
-                renderer: SnapshotRenderer = SnapshotRenderer()) {
+                renderer: SnapshotRenderer = SnapshotRenderer(), renderFile: String? = nil) {
         self.render = render; self.design = design; self.overrides = overrides; self.options = options
-        self.renderBackground = renderBackground; self.renderer = renderer
+        self.renderBackground = renderBackground; self.renderer = renderer; self.renderFile = renderFile
     }
 
     /// Renders (when there is a scene), reads the design, compares. Nothing is written.
@@ -175,11 +178,25 @@ public struct DesignCheck: Sendable {
         let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
-        let comparison: DesignComparison
-        do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+        var comparison: DesignComparison
+        do { comparison = try DesignReview.compare(input, options: options) } catch {
+            throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
+        }
+        if let renderFile { comparison.renderPath = renderFile }
         var result = DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
                                        inputFiles: scene.inputFiles + [self.design])
         result.renderer = renderer
         return result
+    }
+
+    /// A review error of a scene check. An `ignore:` box of the scene that the review refused is the scene's error:
+    /// its file, the box's line:column and key path, and the fix (the review numbers the scene's boxes after the
+    /// `givenBoxes` the caller gave, which stay review errors for the caller to name).
+    static func sceneError(_ error: ReviewError, description: SceneDescription, givenBoxes: Int) -> DesignCheckError {
+        guard case let .badIgnoreBox(index, box, reason) = error, index >= givenBoxes else { return .review(error) }
+        let numbers = [box.x, box.y, box.width, box.height].map { JSONValue.format($0) }.joined(separator: ",")
+        let clause = reason.components(separatedBy: "; ").first ?? reason
+        return .scene(description.ignoreError(index: index - givenBoxes, problem: "the box \(numbers) pt: \(clause)",
+                                              fix: "give x, y, width and height in points (not pixels), inside the rendered image"))
     }
 }

@@ -194,6 +194,16 @@ public enum DesignReview {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// The scale of a review of `fileNames`: `explicit` when given, else the one their `@Nx` suffixes state, else 1.
+    ///
+    /// - Throws: ``ConflictingScalesError`` when two names state different scales (`a@2x.png`, `b@3x.png`).
+    public static func scale(_ explicit: Scale?, fileNames: [String]) throws(ConflictingScalesError) -> Scale {
+        if let explicit { return explicit }
+        let stated = Set(fileNames.compactMap { scale(fromFileName: $0)?.factor })
+        guard stated.count <= 1 else { throw ConflictingScalesError(fileNames: fileNames) }
+        return Scale(stated.first ?? 1)
+    }
+
     /// The scale a file name states (`card@3x.png` → 3), if any.
     public static func scale(fromFileName path: String) -> Scale? {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -202,4 +212,16 @@ public enum DesignReview {
         guard suffix.count == 2, suffix.hasSuffix("x"), let factor = Int(suffix.prefix(1)), (1...3).contains(factor) else { return nil }
         return Scale(factor)
     }
+}
+
+/// Files whose names state different scales (`render@2x.png`, `design@3x.png`): which one to compare at must be given.
+public struct ConflictingScalesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The files, in the order they were given.
+    public var fileNames: [String]
+
+    /// Creates the error for `fileNames`.
+    public init(fileNames: [String]) { self.fileNames = fileNames }
+
+    /// "the file names state different scales (a@2x.png, b@3x.png); give the scale".
+    public var description: String { "the file names state different scales (\(fileNames.joined(separator: ", "))); give the scale" }
 }

@@ -55,6 +55,25 @@ public struct SceneLoader {
         return try SceneParser.parse(text, path: path)
     }
 
+    /// What a scene read from standard input is called in errors and reports.
+    public static let standardInputName = "<stdin>"
+
+    /// Reads a scene from standard input (up to ``maximumFileBytes``, as UTF-8 text) and parses it without resolving
+    /// it; it is named ``standardInputName``, and its relative files are relative to the current directory.
+    public func describeStandardInput() throws(SceneError) -> SceneDescription {
+        let name = Self.standardInputName
+        let text: String
+        do throws(SafeFile.Failure) { text = try SafeFile.text(limit: Self.maximumFileBytes) } catch {
+            let (problem, fix) = switch error {
+            case .unreadable(.tooLarge): ("larger than \(Self.maximumFileBytes >> 20) MiB", "split the scene, no scene needs this much")
+            case .unreadable(let failure): ("cannot read standard input (\(failure.reason))", "")
+            case .missing, .directory, .notUTF8: ("the scene is not UTF-8 text", "send UTF-8 YAML or JSON")
+            }
+            throw SceneError(file: name, keyPath: "", problem: problem, fix: fix)
+        }
+        return try describe(text: text, path: name)
+    }
+
     /// Parses scene text (from standard input, say) without resolving it; `path` places relative files (its
     /// directory) and names the scene in errors.
     public func describe(text: String, path: String) throws(SceneError) -> SceneDescription {

@@ -136,6 +136,26 @@ public enum SafeFile {
         return text
     }
 
+    /// The text read from `descriptor` (by default standard input) until it ends, if it is at most `limit` bytes of
+    /// UTF-8. A pipe has no size to check first, so reading stops as soon as the limit is passed.
+    ///
+    /// - Throws: `.unreadable(.unreadable(reason:))` when reading fails, `.unreadable(.tooLarge(bytes:limit:))` past
+    ///   the limit (`bytes` is what was read so far), `.notUTF8` for text that is not UTF-8.
+    public static func text(readingDescriptor descriptor: Int32 = STDIN_FILENO, limit: Int) throws(Failure) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(.unreadable(reason: lastError())) }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            guard bytes.count <= limit else { throw .unreadable(.tooLarge(bytes: bytes.count, limit: limit)) }
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8) else { throw .notUTF8 }
+        return text
+    }
+
     /// What a file type is called in messages, or nil for a regular file.
     static func kind(of mode: mode_t) -> String? {
         switch mode & S_IFMT {

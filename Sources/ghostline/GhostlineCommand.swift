@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlineGeometry
-import GhostlineLayout
-import GhostlineRaster
-import GhostlineScene
 
 @main
 struct GhostlineCommand: ParsableCommand {
@@ -44,23 +40,31 @@ struct GhostlineCommand: ParsableCommand {
         if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) {
             fail(unknownCommandMessage(arguments[1]))
         }
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as ExitCode {
-            Foundation.exit(error.rawValue)
-        } catch let error as CLIError {
-            fail(error.message)
+            command = try parseAsRoot()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
+            exitIfHelp(error)
             // One line: ArgumentParser's own message, then where to read more (its usage dump would be several).
             let message = message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
             fail("\(message); see `ghostline help`")
         }
+        do {
+            try command.run()
+        } catch let error as ExitCode {
+            Foundation.exit(error.rawValue)
+        } catch {
+            exitIfHelp(error)
+            // The library's errors are one line each, file and place first, then the fix: printed as they are.
+            fail("\(error)")
+        }
+    }
+
+    /// `--help`, `--version` and `help`: ArgumentParser's page, exit 0.
+    static func exitIfHelp(_ error: any Error) {
+        guard exitCode(for: error) == .success else { return }
+        print(fullMessage(for: error))
+        Foundation.exit(0)
     }
 
     static func fail(_ message: String) -> Never {
@@ -72,31 +76,10 @@ struct GhostlineCommand: ParsableCommand {
     /// "unknown command `rendr`; did you mean `render`?" — the nearest command by edit distance, when it is near.
     static func unknownCommandMessage(_ word: String) -> String {
         let shown = word.count > 40 ? String(word.prefix(40)) + "…" : word
-        let scored = commandNames.map { ($0, editDistance(word.lowercased(), $0)) }.min { $0.1 < $1.1 }
-        if let (name, distance) = scored, distance <= max(1, name.count / 3) || name.hasPrefix(word.lowercased()) {
+        if let name = Spelling.nearest(to: word, among: commandNames) {
             return "unknown command `\(shown)`; did you mean `\(name)`? (see `ghostline --help`)"
         }
         return "unknown command `\(shown)`; use one of \(commandNames.joined(separator: ", ")) (see `ghostline --help`)"
-    }
-
-    /// Levenshtein distance, counting a swap of two neighbours as one edit (the commonest typo).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.prefix(64)), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }
 
@@ -106,103 +89,64 @@ struct CLIError: Error, CustomStringConvertible {
     /// ArgumentParser prints an error thrown from `validate()` by its description: the message alone.
     var description: String { message }
     init(_ message: String) { self.message = message }
-    init(_ error: any Error) { self.message = String(describing: error) }
 }
 
 /// Which fonts a command sees: the system's, plus directories, or only those directories.
 struct FontOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "A directory of fonts to see beside the system's (repeatable); with --no-system-fonts, the only ones.")
     var fontDirectories: [String] = []
-
     @Flag(name: .customLong("no-system-fonts"), help: "See only --font-dir directories and the scene's `fonts:` files: no fontconfig configuration is read, so other installed fonts cannot change a render.")
     var noSystemFonts = false
 
     /// A session over the font set these options name; every directory must exist.
     func session() throws -> GhostlineSession {
-        var directories: [String] = []
-        for directory in fontDirectories {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError("--font-dir \(directory): no such directory; check the path")
-            }
-            directories.append(URL(fileURLWithPath: directory).standardizedFileURL.path)
-        }
-        if noSystemFonts && directories.isEmpty {
+        do { return GhostlineSession(fontSet: try FontSet(checkingDirectories: fontDirectories, systemFonts: !noSystemFonts)) } catch {
+            guard error == .noFontVisible else { throw CLIError("--font-dir \(error)") }
             throw CLIError("--no-system-fonts: no font would be visible; add --font-dir DIR, e.g. --font-dir /usr/share/fonts/opentype/inter")
         }
-        return GhostlineSession(fontSet: FontSet(directories: directories, systemFonts: !noSystemFonts))
     }
+}
+
+/// The scene file, fonts, scale and model: what every command that lays out a scene takes.
+struct CommonSceneOptions: ParsableArguments {
+    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.") var scene: String?
+    @OptionGroup var fonts: FontOptions
+    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).") var scale: Int?
+    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
+    var model: String?
 }
 
 /// Options every command that lays out a scene shares.
 struct SceneOptions: ParsableArguments, SceneArguments {
-    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
-    var scene: String?
-
-    @OptionGroup var fonts: FontOptions
-
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
-    var scale: Int?
-
-    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
-    var model: String?
-
+    @OptionGroup var common: CommonSceneOptions
     @Option(name: .customLong("content-size"),
             help: "Dynamic Type category: xSmall Small Medium Large xLarge xxLarge xxxLarge AX1 … AX5, or UIKit's names (extraLarge, accessibilityMedium, …); overrides canvas.contentSize (default: Large).")
     var contentSize: String?
-
-    /// Where the scene names its file in messages and reports; standard input is `<stdin>`.
-    static let standardInputName = "<stdin>"
 }
 
 /// `matrix`'s scene options: the shared ones but `--content-size`, which its help does not offer since the sheet has
 /// every category. The option is still read (hidden), to refuse it with that reason rather than "unknown option".
 struct SheetSceneOptions: ParsableArguments, SceneArguments {
-    @Argument(help: "The scene file (YAML or JSON); - reads it from standard input.")
-    var scene: String?
-
-    @OptionGroup var fonts: FontOptions
-
-    @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).")
-    var scale: Int?
-
-    @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
-    var model: String?
-
-    @Option(name: .customLong("content-size"), help: .hidden)
-    var refusedContentSize: String?
+    @OptionGroup var common: CommonSceneOptions
+    @Option(name: .customLong("content-size"), help: .hidden) var refusedContentSize: String?
 
     var contentSize: String? { nil }
 }
 
 /// What the scene options give a command, and how it reads the scene with them.
 protocol SceneArguments {
-    var scene: String? { get }
-    var scale: Int? { get }
-    var model: String? { get }
+    var common: CommonSceneOptions { get }
     var contentSize: String? { get }
 }
 
 extension SceneArguments {
+    var scene: String? { common.scene }
+    var fonts: FontOptions { common.fonts }
+
     func overrides() throws -> SceneOverrides {
-        var overrides = SceneOverrides()
-        if let scale {
-            guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
-            overrides.scale = Scale(scale)
+        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize) } catch {
+            throw CLIError(error.flagged)
         }
-        if let model {
-            guard let parsed = LayoutModel.allCases.first(where: { $0.rawValue == model.lowercased() }) else {
-                throw CLIError("--model \(model): use \(LayoutModel.allCases.map(\.rawValue).joined(separator: " or "))")
-            }
-            overrides.model = parsed
-        }
-        if let contentSize {
-            guard let parsed = ContentSizeCategory(name: contentSize) else {
-                throw CLIError("--content-size \(contentSize): use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")), or UIKit's name (extraLarge, accessibilityMedium, …)")
-            }
-            overrides.contentSize = parsed
-        }
-        return overrides
     }
 
     /// The scene argument, which every command but `render --text` needs.
@@ -214,50 +158,24 @@ extension SceneArguments {
     /// The scene parsed, from its file or from standard input.
     func describe(with loader: SceneLoader) throws -> SceneDescription {
         let path = try requiredScene()
-        do {
-            if path == "-" { return try loader.describe(text: try SceneOptions.readStandardInput(), path: SceneOptions.standardInputName) }
-            return try loader.describe(path: path)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError(error)
-        }
+        return try path == "-" ? loader.describeStandardInput() : loader.describe(path: path)
     }
 
     func load(with session: GhostlineSession) throws -> Scene {
         let loader = session.loader
         let description = try describe(with: loader)
-        let overrides = try overrides()
-        do { return try loader.resolve(description, overrides: overrides) } catch { throw CLIError(error) }
+        return try loader.resolve(description, overrides: try overrides())
     }
 
     /// What a check compares: the scene file, or the scene read from standard input.
     func checkRender(with loader: SceneLoader) throws -> DesignCheck.Render {
         let path = try requiredScene()
         guard path == "-" else { return .scene(path: path) }
-        return .description(try describe(with: loader), name: SceneOptions.standardInputName)
+        return .description(try describe(with: loader), name: SceneLoader.standardInputName)
     }
 }
 
-extension SceneOptions {
-    /// Standard input, up to the scene size limit, as UTF-8 text.
-    static func readStandardInput() throws -> String {
-        let limit = SceneLoader.maximumFileBytes
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw CLIError("\(standardInputName): cannot read standard input (\(String(cString: strerror(errno))))") }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            guard bytes.count <= limit else {
-                throw CLIError("\(standardInputName): larger than \(limit >> 20) MiB; split the scene, no scene needs this much")
-            }
-        }
-        guard let text = String(bytes: bytes, encoding: .utf8) else {
-            throw CLIError("\(standardInputName): the scene is not UTF-8 text; send UTF-8 YAML or JSON")
-        }
-        return text
-    }
+extension SceneOverrideError {
+    /// The message with the flag the value came from: "--content-size Huge: use one of …".
+    var flagged: String { "--\(field == .contentSize ? "content-size" : field.rawValue) \(value): \(allowed)" }
 }

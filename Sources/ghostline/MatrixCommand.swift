@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlineImage
-import GhostlinePNG
-import GhostlineScene
 
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,13 +21,9 @@ struct MatrixCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SheetSceneOptions
-
     @Option(name: .shortAndLong, help: "The contact sheet PNG to write; - for standard output (the layouts then go only to --layout-dir).")
     var output: String
-
-    @Option(parsing: .unconditional, help: "Renders per row on the sheet.")
-    var columns: Int = 4
-
+    @Option(parsing: .unconditional, help: "Renders per row on the sheet.") var columns: Int = 4
     @Option(name: .customLong("layout-dir"), help: "Directory for the per-category layout JSON files (default: beside the sheet).")
     var layoutDirectory: String?
 
@@ -44,44 +37,37 @@ struct MatrixCommand: ParsableCommand {
         let description = try sceneOptions.describe(with: session.loader)
         // With the sheet on standard output there is no file to name the layouts after: they go to --layout-dir
         // when it is given, else nowhere.
-        let toStandardOutput = output == OutputFiles.standardOutput
-        let sheetURL = URL(fileURLWithPath: toStandardOutput ? "sheet" : output)
-        let directory = layoutDirectory.map { URL(fileURLWithPath: $0) } ?? sheetURL.deletingLastPathComponent()
-        let stem = sheetURL.deletingPathExtension().lastPathComponent
         func layoutPath(_ category: ContentSizeCategory) -> String? {
-            toStandardOutput && layoutDirectory == nil ? nil : directory.appendingPathComponent("\(stem)-\(category.rawValue).json").path
+            ContentSizeMatrix.layoutPath(for: category, sheet: output, directory: layoutDirectory)
         }
         // Checked before twelve renders are drawn; the fonts and images the scene names are checked when written.
-        do {
-            try OutputFiles.check([output] + ContentSizeCategory.allCases.compactMap(layoutPath),
-                                  inputs: [description.sourcePath] + description.includedFiles)
-        } catch { throw CLIError(error) }
+        try OutputFiles.check([output] + ContentSizeCategory.allCases.compactMap(layoutPath),
+                              inputs: [description.sourcePath] + description.includedFiles)
         let onTerminal = isatty(STDERR_FILENO) == 1
+        func endLine() { if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) } }
         let matrix: ContentSizeMatrix
         do {
             matrix = try session.matrix(description, overrides: overrides, columns: columns) { done, total, category in
-                if onTerminal {
-                    FileHandle.standardError.write(Data("\rmatrix: \(done)/\(total) \(category.rawValue)   ".utf8))
-                }
+                if onTerminal { FileHandle.standardError.write(Data("\rmatrix: \(done)/\(total) \(category.rawValue)   ".utf8)) }
             }
         } catch {
-            if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
-            throw CLIError(error)
+            endLine()
+            throw error
         }
-        if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        endLine()
 
         // All or nothing: a sheet without its layouts would mislead a script that reads them. No output may replace
         // the scene or a file it reads (`matrix card.yaml -o card.yaml` used to overwrite the scene).
         var files = OutputFiles(inputs: Array(Set(matrix.cells.flatMap(\.inputFiles))).sorted())
         do {
-            try files.stage(try PNGCodec.encode(matrix.image), to: output)
+            try files.stage(try matrix.png(), to: output)
             for cell in matrix.cells {
                 if let path = layoutPath(cell.category) { try files.stage(LayoutJSON.encode(cell.layout, palette: cell.palette), to: path) }
             }
             try files.commit()
         } catch {
             files.discard()
-            throw CLIError(error)
+            throw error
         }
         // Warned only once the sheet is written: a failed run prints its one error line and nothing else.
         printWarnings(matrix.warnings)

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlineFonts
-import GhostlineGeometry
-import GhostlineLayout
 
 struct MetricsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,64 +19,34 @@ struct MetricsCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).")
-    var font: String
-
-    @Option(parsing: .unconditional, help: "Point size, 1 to 1000.")
-    var size: Double = 17
-
-    @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.")
-    var scale: Int = 3
-
-    @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).")
-    var source: String = "hhea"
-
+    @Argument(help: "A font file (.ttf, .otf, .ttc) or an installed family or PostScript name (e.g. Inter, Inter-SemiBold).") var font: String
+    @Option(parsing: .unconditional, help: "Point size, 1 to 1000.") var size: Double = 17
+    @Option(parsing: .unconditional, help: "Pixels per point for the pixel-rounding section: 1, 2 or 3.") var scale: Int = 3
+    @Option(help: "Vertical metrics source: hhea (Apple platforms) or typo (OS/2 sTypo values).") var source: String = "hhea"
     @Option(name: .customLong("face-index"), parsing: .unconditional, help: "Face index inside a font collection (.ttc); default: 0, or the face a font name finds.")
     var faceIndex: Int?
-
     @Option(name: .customLong("override"),
             help: "Replace vertical metrics (font units), e.g. unitsPerEm=2048,ascender=1950,descender=-494,lineGap=0,capHeight=1443. Use `ios-system` for the iOS system font's published values.")
     var metricsOverride: String?
-
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
         guard (1...1000).contains(size) else { throw CLIError("--size \(size): use a point size from 1 to 1000") }
-        guard (1...3).contains(scale) else { throw CLIError("--scale \(scale): use 1, 2 or 3") }
+        let scale: Scale
+        do { scale = try SceneOverrides.scale(factor: self.scale) } catch { throw CLIError(error.flagged) }
         guard let source = VerticalMetricsSource(rawValue: source.lowercased()) else { throw CLIError("--source \(source): use hhea or typo") }
-        let override = try metricsOverride.map(Self.parseOverride)
+        var override: FontMetricsOverride?
+        do { override = try metricsOverride.map(FontMetricsOverride.init(parsing:)) } catch {
+            // An unknown key is named alone; the other errors start with the value.
+            throw CLIError("--override\(error.isUnknownKey ? ":" : "") \(error)")
+        }
         let session = try fonts.session()
-        let report: FontMetricsReport
-        do {
-            report = try session.metrics(font: font, faceIndex: faceIndex, size: size, scale: Scale(scale), source: source,
+        let report = try session.metrics(font: font, faceIndex: faceIndex, size: size, scale: scale, source: source,
                                          metricsOverride: override)
-        } catch { throw CLIError(error.description) }
         print(report.json.serialized())
     }
+}
 
-    static func parseOverride(_ text: String) throws -> FontMetricsOverride {
-        if text.lowercased() == "ios-system" { return .iOSSystemFont }
-        var override = FontMetricsOverride()
-        let pairs = text.split(separator: ",")
-        guard !pairs.isEmpty else {
-            throw CLIError("--override \(text): names no metric; e.g. unitsPerEm=2048,ascender=1950, or ios-system")
-        }
-        for pair in pairs {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let value = Int(parts[1]) else {
-                throw CLIError("--override \(text): `\(pair)` is not key=integer; e.g. unitsPerEm=2048,ascender=1950")
-            }
-            switch parts[0].lowercased() {
-            case "unitsperem": override.unitsPerEm = value
-            case "ascender": override.ascender = value
-            case "descender": override.descender = value
-            case "linegap": override.lineGap = value
-            case "capheight": override.capHeight = value
-            case "xheight": override.xHeight = value
-            default:
-                throw CLIError("--override: unknown key `\(parts[0])`; use unitsPerEm, ascender, descender, lineGap, capHeight, xHeight")
-            }
-        }
-        return override
-    }
+extension FontMetricsOverrideError {
+    var isUnknownKey: Bool { if case .unknownKey = self { true } else { false } }
 }

@@ -1,12 +1,6 @@
 import ArgumentParser
 import Foundation
 import Ghostline
-import GhostlinePNG
-import GhostlineFonts
-import GhostlineImage
-import GhostlineLayout
-import GhostlineRaster
-import GhostlineScene
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,47 +21,26 @@ struct RenderCommand: ParsableCommand {
     )
 
     @OptionGroup var sceneOptions: SceneOptions
-
-    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.")
-    var output: String
-
-    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file; - for standard output.")
-    var layout: String?
-
-    @Option(help: "Guides to draw, comma-separated: boxes, baselines, capHeight, xHeight, grid, or all.")
-    var debug: String?
-
-    @Option(help: "Render one label with this text instead of a scene (with --font and --size).")
-    var text: String?
-
-    @Option(help: "For --text, an installed family or PostScript name, or a font file (default: Inter).")
-    var font: String?
-
-    @Option(parsing: .unconditional, help: "For --text, the point size (default: 17).")
-    var size: Double?
-
-    @Option(parsing: .unconditional, help: "For --text, the label's width in points (default: as wide as its longest line).")
-    var width: Double?
-
+    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.") var output: String
+    @Option(help: "Also write the layout JSON (frames, lines and baselines in points) to this file; - for standard output.") var layout: String?
+    @Option(help: "Guides to draw, comma-separated: boxes, baselines, capHeight, xHeight, grid, or all.") var debug: String?
+    @Option(help: "Render one label with this text instead of a scene (with --font and --size).") var text: String?
+    @Option(help: "For --text, an installed family or PostScript name, or a font file (default: Inter).") var font: String?
+    @Option(parsing: .unconditional, help: "For --text, the point size (default: 17).") var size: Double?
+    @Option(parsing: .unconditional, help: "For --text, the label's width in points (default: as wide as its longest line).") var width: Double?
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: "For --text, a designed line height in points (default: the font's).")
     var lineHeight: Double?
-
-    @Option(help: "For --text, the weight (regular, medium, semibold, bold, …, or a number from 1 to 1000).")
-    var weight: String?
-
-    @Option(help: "For --text, the text colour, #RRGGBB, or #RRGGBBAA to draw it translucent (default: black).")
-    var color: String?
-
-    @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).")
-    var padding: Double?
+    @Option(help: "For --text, the weight (regular, medium, semibold, bold, …, or a number from 1 to 1000).") var weight: String?
+    @Option(help: "For --text, the text colour, #RRGGBB, or #RRGGBBAA to draw it translucent (default: black).") var color: String?
+    @Option(parsing: .unconditional, help: "For --text, space around the label in points (default: 0).") var padding: Double?
 
     func run() throws {
         let session = try sceneOptions.fonts.session()
-        let overlay = try Self.parseDebug(debug)
+        let overlay: DebugOverlay
+        do { overlay = try DebugOverlay(parsing: debug ?? "") } catch { throw CLIError("--debug \(error)") }
         let textMode = text != nil || sceneOptions.scene == nil
         // Outputs are checked before any work: a 16384 px render is not drawn only to be refused onto its scene.
-        let outputs = [output] + (layout.map { [$0] } ?? [])
-        do { try OutputFiles.check(outputs, inputs: textMode ? [] : [sceneOptions.scene].compactMap { $0 }) } catch { throw CLIError(error) }
+        try OutputFiles.check([output] + (layout.map { [$0] } ?? []), inputs: textMode ? [] : [sceneOptions.scene].compactMap { $0 })
         let scene = try textMode ? textScene(session) : sceneOptions.load(with: session)
         let rendered: RenderedScene
         do {
@@ -75,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             // The one-label scene has no file: name the flag (it named a made-up `scene.swift` in the directory).
             if textMode { throw CLIError("--text: \(error.problem)\(error.fix.isEmpty ? "" : "; " + error.fix)") }
-            throw CLIError(error)
+            throw error
         }
         var files = OutputFiles(inputs: rendered.inputFiles)
         do {
@@ -84,7 +57,7 @@ struct RenderCommand: ParsableCommand {
             try files.commit()
         } catch {
             files.discard()
-            throw CLIError(error)
+            throw error
         }
         // Warnings come once the outputs are in place, so a failed run prints its one error line and nothing else.
         printWarnings(rendered.warnings)
@@ -122,19 +95,6 @@ struct RenderCommand: ParsableCommand {
                          ("--weight", weight != nil), ("--color", color != nil), ("--padding", padding != nil)].first { $0.1 }
             if let stray { throw CLIError("\(stray.0) sets the label of --text; with a scene file, set it in the scene's style") }
         }
-    }
-
-    static func parseDebug(_ text: String?) throws -> DebugOverlay {
-        guard let text, !text.isEmpty else { return [] }
-        var overlay: DebugOverlay = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if name.lowercased() == "all" { overlay.formUnion(DebugOverlay.all); continue }
-            guard let match = DebugOverlay.names.first(where: { $0.0.lowercased() == name.lowercased() }) else {
-                throw CLIError("--debug \(name): unknown guide; use any of \(DebugOverlay.names.map(\.0).joined(separator: ",")), or all")
-            }
-            overlay.insert(match.1)
-        }
-        return overlay
     }
 }
 

@@ -50,25 +50,14 @@ struct SuiteRunCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).")
-    var source: String?
-
-    @Option(help: "Worker threads (default: the number of cores).")
-    var jobs: Int?
-
-    @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.")
-    var shard: String?
-
-    @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.")
-    var durations: String?
-
+    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).") var source: String?
+    @Option(help: "Worker threads (default: the number of cores).") var jobs: Int?
+    @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.") var shard: String?
+    @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.") var durations: String?
     @OptionGroup var outputs: SuiteOutputOptions
-
     @Flag(help: "Record missing or differing references, and the renders of design checks that differ (to their `render:` paths). Passing files are left as they are.")
     var update = false
-
-    @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.")
-    var updateAll = false
+    @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.") var updateAll = false
 
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
@@ -76,14 +65,10 @@ struct SuiteRunCommand: ParsableCommand {
         var part: SuiteShard?
         do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(suite: error) }
         let outputPaths = try outputs.paths
-        let plan: SuitePlan
-        do { plan = try SuitePlan.load(source) } catch { throw CLIError(error) }
-        var runner = SuiteRunner(plan: plan)
+        var runner = SuiteRunner(plan: try SuitePlan.load(source))
         if let jobs { runner.jobs = jobs }
         runner.shard = part
-        do {
-            if let durations { runner.costs = try SuiteReport.costs(durations) }
-        } catch { throw CLIError(error) }
+        if let durations { runner.costs = try SuiteReport.costs(durations) }
         runner.update = updateAll ? .all : update ? .changed : .none
         runner.outputs = outputPaths
         let bar = ProgressLine(total: runner.cases.count)
@@ -117,15 +102,11 @@ struct SuiteMergeCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The shards' suite reports (--report of each `ghostline suite --shard K/N`).")
-    var reports: [String]
-
+    @Argument(help: "The shards' suite reports (--report of each `ghostline suite --shard K/N`).") var reports: [String]
     @OptionGroup var outputs: SuiteOutputOptions
 
     func run() throws {
-        let result: SuiteResult
-        let paths = try outputs.paths
-        do { result = try SuiteMerge.merge(reports, outputs: paths) } catch { throw CLIError(error) }
+        let result = try SuiteMerge.merge(reports, outputs: try outputs.paths)
         print(result.summary, terminator: "")
         if !result.passes { throw ExitCode(1) }
     }
@@ -133,14 +114,9 @@ struct SuiteMergeCommand: ParsableCommand {
 
 /// The outputs of `suite` and `suite merge`.
 struct SuiteOutputOptions: ParsableArguments {
-    @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).")
-    var report: String?
-
-    @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.")
-    var junit: String?
-
-    @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.")
-    var html: String?
+    @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).") var report: String?
+    @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.") var junit: String?
+    @Option(help: "Write an HTML directory: index.html (counts, filter, thumbnails, worst first) and each check's review page.") var html: String?
 
     var paths: SuiteOutputPaths {
         get throws {
@@ -196,7 +172,7 @@ extension CLIError {
         if case let .value(name, value, problem) = error {
             self.init("--\(name) \(value): \(problem)")
         } else {
-            self.init(error)
+            self.init(error.description)
         }
     }
 }

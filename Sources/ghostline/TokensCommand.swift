@@ -38,22 +38,18 @@ struct TokensImportCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The design tokens JSON file.")
-    var tokens: String
-
-    @Option(name: .shortAndLong, help: "The style guide YAML to write (use it with `include:` in a scene).")
-    var output: String
+    @Argument(help: "The design tokens JSON file.") var tokens: String
+    @Option(name: .shortAndLong, help: "The style guide YAML to write (use it with `include:` in a scene).") var output: String
 
     func run() throws {
-        let imported: DesignTokens
-        do { imported = try DesignTokens(contentsOf: tokens) } catch { throw CLIError(error) }
+        let imported = try DesignTokens(contentsOf: tokens)
         var files = OutputFiles(inputs: [tokens])
         do {
             try files.stage(imported.styleGuideYAML(source: URL(fileURLWithPath: tokens).lastPathComponent), to: output)
             try files.commit()
         } catch {
             files.discard()
-            throw CLIError(error)
+            throw error
         }
         var summary = "tokens: \(imported.styles.count) typography token(s) → \(output)"
         if !imported.skipped.isEmpty {
