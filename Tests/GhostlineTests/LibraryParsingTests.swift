@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineTestSupport
 import Ghostline
 import Testing
 #if canImport(Glibc)
