@@ -22,10 +22,21 @@ public final class FontContext: Sendable {
     /// cache (`GHOSTLINE_FONT_CACHE`, `XDG_CACHE_HOME`, `HOME`); nothing is read until a font is first asked for.
     public init(fontSet: FontSet = .system, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.fontSet = fontSet
+        self.environment = environment
         self.locator = FontLocator(fontSet: fontSet, environment: environment)
         self.library = FontLibrary()
         self.systemFallback = SystemFontFallback(locator: locator)
     }
+
+    /// The context for `fontSet`: this one when the sets are equal, else one made from it once and kept for the life
+    /// of this context (a suite's scenes that pin the same directories share their fonts and fontconfig's answers).
+    public func context(for fontSet: FontSet) -> FontContext {
+        guard fontSet != self.fontSet else { return self }
+        return derived.context(for: fontSet, environment: environment)
+    }
+
+    private let environment: [String: String]
+    private let derived = DerivedContexts()
 
     /// Opens the font a scene names: a PostScript or family name at `weight` and slant, found by `locator`.
     public func font(named name: String, weight: FontWeight = .regular, italic: Bool = false) throws(FontError) -> Font {
@@ -35,5 +46,20 @@ public final class FontContext: Sendable {
     /// Opens a font file (cached by path, face and metrics override).
     public func font(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil) throws(FontError) -> Font {
         try library.font(path: path, faceIndex: faceIndex, metricsOverride: metricsOverride)
+    }
+}
+
+/// The contexts a `FontContext` made for other font sets, behind a lock.
+private final class DerivedContexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var contexts: [FontSet: FontContext] = [:]
+
+    func context(for fontSet: FontSet, environment: [String: String]) -> FontContext {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = contexts[fontSet] { return known }
+        let made = FontContext(fontSet: fontSet, environment: environment)
+        contexts[fontSet] = made
+        return made
     }
 }

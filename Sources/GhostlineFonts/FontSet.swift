@@ -37,6 +37,15 @@ public struct FontSet: Hashable, Sendable {
     /// What a desktop application sees: fontconfig's configuration, nothing added.
     public static let system = FontSet()
 
+    /// This set with `more` directories added (each once) and the system's fonts kept only if both this set and
+    /// `systemFonts` (nil: no opinion) allow them: what a scene's `fontDirectories:` and `systemFonts:` make of the
+    /// caller's set. A scene can narrow what the caller sees, never widen it past a caller's `systemFonts: false`.
+    public func adding(_ more: [String], systemFonts: Bool?) -> FontSet {
+        var seen = Set(directories)
+        return FontSet(directories: directories + more.filter { seen.insert($0).inserted },
+                       systemFonts: self.systemFonts && (systemFonts ?? true))
+    }
+
     /// True when nothing beyond fontconfig's own configuration is involved, so fontconfig's answers may be kept on
     /// disk between processes (``FontNameCache`` validates exactly that configuration and nothing else).
     var isPlainSystem: Bool { systemFonts && directories.isEmpty }

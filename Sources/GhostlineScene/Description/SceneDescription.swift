@@ -22,6 +22,17 @@ public struct SourceMark: Hashable, Sendable {
 /// A scene as written: plain values, nothing opened or looked up yet. The YAML parser produces it (checking
 /// every key, type and range), and so can Swift code; `SceneResolver` then opens fonts and images, applies
 /// Dynamic Type and turns it into a `Scene` ready for layout.
+/// A font directory a scene or style guide names, made absolute, with the place it was written.
+public struct FontDirectory: Sendable, Hashable {
+    /// The directory's absolute path.
+    public var path: String
+    /// Where it was written (nil for a scene built in Swift).
+    public var mark: SourceMark?
+    /// The file that names it.
+    public var file: String
+    public init(path: String, mark: SourceMark? = nil, file: String) { self.path = path; self.mark = mark; self.file = file }
+}
+
 public struct SceneDescription: Sendable {
     /// `canvas:`: size, scale, background, grid, content size category and layout direction.
     public var canvas: CanvasDescription
@@ -43,6 +54,11 @@ public struct SceneDescription: Sendable {
     public var ignoreMarks: [SourceMark] = []
     /// The style guides `include:` read (nested ones too), which `Scene.inputFiles` lists.
     public var includedFiles: [String] = []
+    /// `fontDirectories:` (absolute, each with where it was written) and `systemFonts:` from the scene and its style
+    /// guides: the fonts the scene may see, added to (and with `systemFonts: false`, narrowing) the caller's.
+    public var fontDirectories: [FontDirectory] = []
+    /// `systemFonts:`; nil keeps the caller's choice.
+    public var systemFonts: Bool?
     /// The scene file, for relative paths and error messages.
     public var sourcePath: String
 

@@ -69,7 +69,7 @@ struct SceneParser {
         text.contains("<<") ? Resolver.basic.appending(.merge) : .basic
     }
 
-    static let topKeys = ["include", "canvas", "model", "fonts", "fallback", "styles", "ignore", "root"]
+    static let topKeys = ["include", "canvas", "model", "fontDirectories", "systemFonts", "fonts", "fallback", "styles", "ignore", "root"]
 
     mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
         let top = try document.mapping(allowed: Self.topKeys)
@@ -89,13 +89,17 @@ struct SceneParser {
         if let s = top["styles"] {
             for (name, entry) in try s.namedEntries() { styles.append(NamedStyle(name: name, style: try style(entry))) }
         }
+        var fontDirectories = try Self.fontDirectories(top["fontDirectories"], file: file)
+        var systemFonts = try top["systemFonts"]?.bool()
         if let include = top["include"] {
             var guide = try StyleGuide.load(include, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
                                             chain: [URL(fileURLWithPath: file).standardized.path])
-            guide.merge(StyleGuide(fonts: fonts, styles: styles))
+            guide.merge(StyleGuide(fonts: fonts, styles: styles, fontDirectories: fontDirectories, systemFonts: systemFonts))
             fonts = guide.fonts
             styles = guide.styles
             includedFiles = guide.files
+            fontDirectories = guide.fontDirectories
+            systemFonts = guide.systemFonts
         }
         var ignore: [Rect] = []
         var ignoreMarks: [SourceMark] = []
@@ -118,7 +122,24 @@ struct SceneParser {
         description.ignore = ignore
         description.ignoreMarks = ignoreMarks
         description.includedFiles = includedFiles
+        description.fontDirectories = fontDirectories
+        description.systemFonts = systemFonts
         return description
+    }
+
+    /// `fontDirectories:`, one path or a list, relative to the directory of `file`, which names them.
+    static func fontDirectories(_ cursor: YAMLCursor?, file: String) throws(SceneError) -> [FontDirectory] {
+        guard let cursor else { return [] }
+        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
+        var directories: [FontDirectory] = []
+        for item in cursor.isSequence ? try cursor.sequence() : [cursor] {
+            let name = try item.string()
+            guard !name.isEmpty else { throw item.error("an empty font directory", fix: "name a directory of font files, e.g. `fonts/`") }
+            let path = name.hasPrefix("/") ? URL(fileURLWithPath: name).standardized.path
+                                           : base.appendingPathComponent(name).standardized.path
+            directories.append(FontDirectory(path: path, mark: item.mark, file: file))
+        }
+        return directories
     }
 
     func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {

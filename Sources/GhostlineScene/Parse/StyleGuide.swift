@@ -10,10 +10,14 @@ import Yams
 struct StyleGuide {
     var fonts: [NamedFont] = []
     var styles: [NamedStyle] = []
+    /// `fontDirectories:` of the guide and the guides it includes, in the order read.
+    var fontDirectories: [FontDirectory] = []
+    /// `systemFonts:`; a later file's value wins.
+    var systemFonts: Bool?
     /// Every style guide file read, nested ones included: inputs an output must never overwrite.
     var files: [String] = []
 
-    static let keys = ["include", "fonts", "styles"]
+    static let keys = ["include", "fontDirectories", "systemFonts", "fonts", "styles"]
     /// Files are read at most this large; a style guide is a few kilobytes.
     static let maximumFileBytes = 4 << 20
 
@@ -60,6 +64,8 @@ struct StyleGuide {
                     included.styles.append(NamedStyle(name: styleName, style: try parser.style(entry)))
                 }
             }
+            included.fontDirectories += try SceneParser.fontDirectories(top["fontDirectories"], file: path)
+            if let system = top["systemFonts"] { included.systemFonts = try system.bool() }
             guide.merge(included)
         }
         return guide
@@ -71,6 +77,8 @@ struct StyleGuide {
         fonts = fonts.filter { !fontNames.contains($0.name) } + later.fonts
         styles = styles.filter { !styleNames.contains($0.name) } + later.styles
         files += later.files
+        fontDirectories += later.fontDirectories.filter { !fontDirectories.map(\.path).contains($0.path) }
+        systemFonts = later.systemFonts ?? systemFonts
     }
 
     private static func read(_ path: String, at cursor: YAMLCursor) throws(SceneError) -> String {

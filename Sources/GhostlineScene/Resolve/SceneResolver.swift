@@ -26,6 +26,22 @@ public struct SceneResolver {
     /// Same as the image readers' limit, so every render can be read back.
     static let maximumSidePixels = RGBAImage.maximumSidePixels
 
+    /// The font context a scene sees: the resolver's, with the scene's `fontDirectories:` added and, with
+    /// `systemFonts: false`, the system's fonts left out. Every directory must exist.
+    func fontContext(for description: SceneDescription) throws(SceneError) -> FontContext {
+        guard !description.fontDirectories.isEmpty || description.systemFonts != nil else { return fonts }
+        for directory in description.fontDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SceneError(file: directory.file, mark: directory.mark, keyPath: directory.mark?.keyPath ?? "fontDirectories",
+                                 problem: "font directory \(directory.path) does not exist",
+                                 fix: "fix the path (relative to the file that names it), or install the package that provides it")
+            }
+        }
+        let set = fonts.fontSet.adding(description.fontDirectories.map(\.path), systemFonts: description.systemFonts)
+        return fonts.context(for: set)
+    }
+
     /// Turns `description` into a scene ready for layout.
     ///
     /// - Throws: ``SceneError`` when the canvas is more than 16,384 pixels on a side at the scale in use, the grid is
@@ -34,7 +50,8 @@ public struct SceneResolver {
     ///   `hyphenationFactor` in the css model), `lineHeight: textStyle` has no `textStyle`, a label snaps to a grid
     ///   the canvas lacks, or an image cannot be read.
     public func resolve(_ description: SceneDescription) throws(SceneError) -> Scene {
-        var state = ResolverState(description: description, fonts: fonts, images: images, overrides: overrides)
+        let context = try fontContext(for: description)
+        var state = ResolverState(description: description, fonts: context, images: images, overrides: overrides)
         return try state.scene()
     }
 }
