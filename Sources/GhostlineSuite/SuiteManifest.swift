@@ -18,6 +18,11 @@ public struct SuiteManifest: Sendable {
     public var defaults: SuiteCheckOptions
     /// The entries, in the manifest's order.
     public var entries: [SuiteManifestEntry]
+    /// `fontDirectories:`: fonts every scene of the suite sees (absolute, with their places).
+    public var fontDirectories: [FontDirectory] = []
+    /// `systemFonts:`; false pins the suite to `fontDirectories` (and each scene's own `fonts:`); nil keeps the
+    /// caller's choice.
+    public var systemFonts: Bool?
 
     /// A manifest built in Swift (or parsed: `SuiteManifest.load(path:)`).
     public init(path: String, name: String? = nil, defaults: SuiteCheckOptions = SuiteCheckOptions(),

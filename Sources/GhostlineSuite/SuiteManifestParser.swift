@@ -54,7 +54,7 @@ struct SuiteManifestParser {
     static let maximumNesting = 16
     /// Entries written in one manifest (globs and variants expand beyond this; `SuitePlan` bounds the total).
     static let maximumEntries = 10_000
-    static let topKeys = ["name", "defaults", "entries"]
+    static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
     static let optionKeys = ["model", "scale", "contentSize", "threshold", "tolerance", "baselineTolerance", "includeAA", "ignore"]
     static let entryKeys = ["name", "scene", "design", "reference", "render"] + optionKeys
 
@@ -74,7 +74,10 @@ struct SuiteManifestParser {
         }
         var entries: [SuiteManifestEntry] = []
         for item in items { entries.append(try entry(item, defaults: defaults)) }
-        return SuiteManifest(path: file, name: name, defaults: defaults, entries: entries)
+        var manifest = SuiteManifest(path: file, name: name, defaults: defaults, entries: entries)
+        manifest.fontDirectories = try FontDirectory.parse(top["fontDirectories"], file: file)
+        manifest.systemFonts = try top["systemFonts"]?.bool()
+        return manifest
     }
 
     func entry(_ cursor: YAMLCursor, defaults: SuiteCheckOptions) throws(SceneError) -> SuiteManifestEntry {

@@ -58,6 +58,10 @@ public struct SuitePlan: Sendable {
     public var source: String
     /// Every check, in plan order (`index` = position).
     public var cases: [SuiteCase]
+    /// The manifest's `fontDirectories:`, which every check's scene sees.
+    public var fontDirectories: [FontDirectory] = []
+    /// The manifest's `systemFonts:`; nil keeps the runner's choice.
+    public var systemFonts: Bool?
 
     /// More checks than any app needs; a glob over a huge tree stops here instead of exhausting memory.
     public static let maximumCases = 100_000
@@ -147,6 +151,11 @@ public struct SuitePlan: Sendable {
         }
         let name = manifest.name ?? URL(fileURLWithPath: directory).standardized.lastPathComponent
         self.init(name: name, source: manifest.path, cases: Self.assigningFileStems(cases))
+        for directory in manifest.fontDirectories {
+            if let error = directory.missing() { throw .manifest(error) }
+        }
+        fontDirectories = manifest.fontDirectories
+        systemFonts = manifest.systemFonts
     }
 
     /// A digest of what the plan checks (ids and paths, in order), so reports of different plans — another

@@ -64,6 +64,14 @@ public struct SuiteRunner: Sendable {
     /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
     public init(plan: SuitePlan) { self.plan = plan }
 
+    /// The shared renderer over the fonts the manifest pins (`fontDirectories:`, `systemFonts:`) on top of the
+    /// renderer's own font set; the renderer itself when the manifest pins none.
+    var pinnedRenderer: SnapshotRenderer {
+        guard !plan.fontDirectories.isEmpty || plan.systemFonts != nil else { return renderer }
+        let set = renderer.fonts.fontSet.adding(plan.fontDirectories.map(\.path), systemFonts: plan.systemFonts)
+        return SnapshotRenderer(fonts: renderer.fonts.context(for: set), glyphCache: renderer.renderer.glyphCache)
+    }
+
     /// The checks this run makes: the plan's, or one shard's, in plan order.
     public var cases: [SuiteCase] { shard.map { $0.select(plan.cases, costs: costs) } ?? plan.cases }
 
@@ -77,7 +85,7 @@ public struct SuiteRunner: Sendable {
         let inputs = [plan.source] + cases.flatMap { [$0.scene, $0.target.path] }
         let outputs = try SuiteOutputs(files: [self.outputs.report, self.outputs.junit].compactMap { $0 },
                                      html: self.outputs.html, inputs: inputs)
-        let check = SuiteCheck(renderer: renderer, update: update, htmlStaging: outputs.htmlStaging,
+        let check = SuiteCheck(renderer: pinnedRenderer, update: update, htmlStaging: outputs.htmlStaging,
                                recordCommand: "\(recordCommand) \(plan.source)")
         let keepText = self.outputs.report != nil
         let state = State(count: cases.count)

@@ -58,6 +58,7 @@ struct SuiteRunCommand: ParsableCommand {
     @Flag(help: "Record missing or differing references, and the renders of design checks that differ (to their `render:` paths). Passing files are left as they are.")
     var update = false
     @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.") var updateAll = false
+    @OptionGroup var fonts: FontOptions
 
     func run() throws {
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
@@ -65,7 +66,8 @@ struct SuiteRunCommand: ParsableCommand {
         var part: SuiteShard?
         do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(suite: error) }
         let outputPaths = try outputs.paths
-        var runner = SuiteRunner(plan: try SuitePlan.load(source))
+        let session = try fonts.session()
+        var runner = session.suite(try SuitePlan.load(source))
         if let jobs { runner.jobs = jobs }
         runner.shard = part
         if let durations { runner.costs = try SuiteReport.costs(durations) }

@@ -1,3 +1,4 @@
+import Foundation
 import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
@@ -31,6 +32,30 @@ public struct FontDirectory: Sendable, Hashable {
     /// The file that names it.
     public var file: String
     public init(path: String, mark: SourceMark? = nil, file: String) { self.path = path; self.mark = mark; self.file = file }
+
+    /// `fontDirectories:`, one path or a list, relative to the directory of `file`, which names them.
+    public static func parse(_ cursor: YAMLCursor?, file: String) throws(SceneError) -> [FontDirectory] {
+        guard let cursor else { return [] }
+        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
+        var directories: [FontDirectory] = []
+        for item in cursor.isSequence ? try cursor.sequence() : [cursor] {
+            let name = try item.string()
+            guard !name.isEmpty else { throw item.error("an empty font directory", fix: "name a directory of font files, e.g. `fonts/`") }
+            let path = name.hasPrefix("/") ? URL(fileURLWithPath: name).standardized.path
+                                           : base.appendingPathComponent(name).standardized.path
+            directories.append(FontDirectory(path: path, mark: item.mark, file: file))
+        }
+        return directories
+    }
+
+    /// The error when the directory does not exist, or nil when it does.
+    public func missing() -> SceneError? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return nil }
+        return SceneError(file: file, mark: mark, keyPath: mark?.keyPath ?? "fontDirectories",
+                          problem: "font directory \(path) does not exist",
+                          fix: "fix the path (relative to the file that names it), or install the package that provides it")
+    }
 }
 
 public struct SceneDescription: Sendable {

@@ -129,17 +129,7 @@ struct SceneParser {
 
     /// `fontDirectories:`, one path or a list, relative to the directory of `file`, which names them.
     static func fontDirectories(_ cursor: YAMLCursor?, file: String) throws(SceneError) -> [FontDirectory] {
-        guard let cursor else { return [] }
-        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
-        var directories: [FontDirectory] = []
-        for item in cursor.isSequence ? try cursor.sequence() : [cursor] {
-            let name = try item.string()
-            guard !name.isEmpty else { throw item.error("an empty font directory", fix: "name a directory of font files, e.g. `fonts/`") }
-            let path = name.hasPrefix("/") ? URL(fileURLWithPath: name).standardized.path
-                                           : base.appendingPathComponent(name).standardized.path
-            directories.append(FontDirectory(path: path, mark: item.mark, file: file))
-        }
-        return directories
+        try FontDirectory.parse(cursor, file: file)
     }
 
     func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {

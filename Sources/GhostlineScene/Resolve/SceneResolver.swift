@@ -31,12 +31,7 @@ public struct SceneResolver {
     func fontContext(for description: SceneDescription) throws(SceneError) -> FontContext {
         guard !description.fontDirectories.isEmpty || description.systemFonts != nil else { return fonts }
         for directory in description.fontDirectories {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw SceneError(file: directory.file, mark: directory.mark, keyPath: directory.mark?.keyPath ?? "fontDirectories",
-                                 problem: "font directory \(directory.path) does not exist",
-                                 fix: "fix the path (relative to the file that names it), or install the package that provides it")
-            }
+            if let error = directory.missing() { throw error }
         }
         let set = fonts.fontSet.adding(description.fontDirectories.map(\.path), systemFonts: description.systemFonts)
         return fonts.context(for: set)
