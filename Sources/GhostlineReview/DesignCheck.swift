@@ -47,6 +47,9 @@ public struct DesignCheck: Sendable {
     /// The file the render will be written to; reports name the render by it. Nil names it after its scene
     /// (`card.yaml (rendered)`).
     public var renderFile: String?
+    /// The layout JSON recorded beside a reference snapshot: when it names the fonts the reference was drawn with,
+    /// a label drawn with other font bytes is said first (``FontChange``). Nil, missing or unreadable: nothing is said.
+    public var referenceLayout: String?
 
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
     /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
@@ -183,6 +186,10 @@ public struct DesignCheck: Sendable {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
         }
         if let renderFile { comparison.renderPath = renderFile }
+        if let referenceLayout, let text = try? SafeFile.text(of: referenceLayout, limit: LabelLines.maximumFileBytes),
+           let recorded = try? JSONValue(parsing: Array(text.utf8)) {
+            comparison.fontChanges = FontChange.changes(in: layout, reference: recorded)
+        }
         var result = DesignCheckResult(comparison: comparison, scene: scene, layout: layout, render: image, renderOverlay: overlay,
                                        inputFiles: scene.inputFiles + [self.design])
         result.renderer = renderer

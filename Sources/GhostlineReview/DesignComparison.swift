@@ -96,6 +96,9 @@ public struct DesignComparison: Sendable {
     public var diff: DiffResult
     /// The render drawn on a clear canvas (from `check`), which makes the ghost exact; nil for `diff`.
     public var renderOverlay: RGBAImage?
+    /// Labels drawn with other font bytes than the reference's layout JSON names (empty when it names none): the
+    /// summary says them first, before any pixel statistic.
+    public var fontChanges: [FontChange] = []
     /// The colour the render was drawn on; pixels of this colour in both images are not compared (Ghostline's mode).
     public var background: Color
     /// The render, cropped to the compared area.

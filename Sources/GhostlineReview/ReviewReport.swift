@@ -26,6 +26,16 @@ public enum ReviewReport {
         var inputs: [(String, JSONValue)] = [("render", .string(c.renderPath)), ("design", .string(c.designPath))]
         if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
         if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
+        var fontChanges: [(String, JSONValue)] = []
+        if !c.fontChanges.isEmpty {
+            fontChanges = [("fontChanges", .array(c.fontChanges.map { change in
+                func font(_ f: (postScriptName: String, revision: Double, sha256: String)) -> JSONValue {
+                    .object([("postScriptName", .string(f.postScriptName)), ("revision", .number(f.revision)), ("sha256", .string(f.sha256))])
+                }
+                return .object([("label", .string(change.label)), ("recorded", font(change.recorded)), ("current", font(change.current)),
+                                ("message", .string(change.message))])
+            }))]
+        }
         return .object([
             ("schema", .string(schema)),
             ("verdict", .string(c.passes ? "pass" : "fail")),
@@ -50,6 +60,7 @@ public enum ReviewReport {
                 .object([("x", .number(points.x)), ("y", .number(points.y)), ("width", .number(points.width)),
                          ("height", .number(points.height)), ("pixels", .integer(pixel.pixelCount))])
             })),
+        ] + fontChanges + [
             ("findings", .array(findings.map { finding in
                 var members: [(String, JSONValue)] = [("kind", .string(finding.kind.rawValue)),
                                                       ("label", finding.label.map { .string($0) } ?? .null),
@@ -94,6 +105,7 @@ public enum ReviewSummary {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
         lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
+        lines += c.fontChanges.map { "  " + $0.message }
         if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
         let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"

@@ -73,8 +73,9 @@ struct SuiteCheck: Sendable {
                 return nil
             }
         }
-        let check = DesignCheck(render: .scene(path: c.scene), design: target, overrides: overrides,
+        var check = DesignCheck(render: .scene(path: c.scene), design: target, overrides: overrides,
                                 options: reviewOptions(c.options), renderer: renderer)
+        if case .reference(let path) = c.target { check.referenceLayout = Self.layoutPath(ofReference: path) }
         let result: DesignCheckResult
         // Without a review page there is no ghost to draw: the check skips the overlay's raster pass.
         let wanted: Set<DesignCheckArtifact> = htmlStaging != nil ? Set(DesignCheckArtifact.allCases) : [.report, .render]
@@ -87,7 +88,8 @@ struct SuiteCheck: Sendable {
         let review = ReviewReport.value(result.comparison)
         switch c.target {
         case .reference(let path) where update == .all || (update == .changed && !result.passes):
-            if write(result, to: path, inputs: result.inputFiles.filter { $0 != path }, into: &entry) {
+            let layout = result.layout.map { LayoutJSON.encode($0, palette: result.scene!.palette) }
+            if write(result, to: path, layout: layout, inputs: result.inputFiles.filter { $0 != path }, into: &entry) {
                 entry.updated = "reference"
                 entry.verdict = .pass
             }
@@ -109,8 +111,10 @@ struct SuiteCheck: Sendable {
         if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: path) }
         do {
             let scene = try renderer.loadScene(path: c.scene, overrides: overrides)
-            let (_, image) = try renderer.render(scene)
-            try Self.write(try PNGCodec.encode(image), to: path, inputs: scene.inputFiles)
+            let (layout, image) = try renderer.render(scene)
+            try Self.write([(try PNGCodec.encode(image), path),
+                            (Array(LayoutJSON.encode(layout, palette: scene.palette).utf8), Self.layoutPath(ofReference: path))],
+                           inputs: scene.inputFiles)
             entry.verdict = .pass
             entry.updated = "reference"
         } catch {
@@ -118,10 +122,20 @@ struct SuiteCheck: Sendable {
         }
     }
 
-    /// Writes the check's render to `path` (creating its directory); a failure makes the check an error.
-    private func write(_ result: DesignCheckResult, to path: String, inputs: [String], into entry: inout SuiteEntry) -> Bool {
+    /// The layout JSON recorded beside a reference (`references/login@3x.png` → `references/login@3x.json`): it names
+    /// the fonts the reference was drawn with, so a later check on a machine with other fonts says so first.
+    static func layoutPath(ofReference path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("json").path
+    }
+
+    /// Writes the check's render to `path` (creating its directory), and for a reference its layout JSON beside it;
+    /// a failure makes the check an error.
+    private func write(_ result: DesignCheckResult, to path: String, layout: String? = nil, inputs: [String],
+                       into entry: inout SuiteEntry) -> Bool {
         do {
-            try Self.write(try result.artifact(.render), to: path, inputs: inputs)
+            var files = [(try result.artifact(.render), path)]
+            if let layout { files.append((Array(layout.utf8), Self.layoutPath(ofReference: path))) }
+            try Self.write(files, inputs: inputs)
             return true
         } catch {
             entry.verdict = .error
@@ -130,12 +144,15 @@ struct SuiteCheck: Sendable {
         }
     }
 
-    static func write(_ bytes: [UInt8], to path: String, inputs: [String]) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Writes every file all or nothing (creating their directories).
+    static func write(_ outputs: [([UInt8], String)], inputs: [String]) throws {
+        for (_, path) in outputs {
+            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                    withIntermediateDirectories: true)
+        }
         var files = OutputFiles(inputs: inputs)
         do {
-            try files.stage(bytes, to: path)
+            for (bytes, path) in outputs { try files.stage(bytes, to: path) }
             try files.commit()
         } catch {
             files.discard()

@@ -141,8 +141,9 @@ public enum DesignAssertion {
         case (.missing, false), (.failed, false): return recordReference("no reference snapshot yet")
         default: break
         }
-        let check = session.check(.description(description, name: sceneName), design: reference, overrides: overrides,
+        var check = session.check(.description(description, name: sceneName), design: reference, overrides: overrides,
                                   options: options)
+        check.referenceLayout = referenceLayout   // names the fonts the reference was drawn with
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: result.summary, artifacts: []) }
