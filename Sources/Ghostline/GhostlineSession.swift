@@ -11,8 +11,9 @@ import GhostlineScene
 import GhostlineSuite
 
 /// The front door: one value that owns a font world and does Ghostline's jobs — render, layout, matrix, metrics,
-/// check, suite — returning values (images and PNG bytes in memory, layout JSON, typed warnings). It never writes a
-/// file or prints: the CLI, the testing products, the suite, the bench and the fuzz targets write what comes back.
+/// fonts, check, suite — returning values (images and PNG bytes in memory, layout JSON, typed warnings). It never
+/// writes a file or prints: the CLI, the testing products, the suite, the bench and the fuzz targets write what comes
+/// back.
 ///
 /// ```swift
 /// let session = GhostlineSession()                       // the system's fonts
@@ -120,6 +121,12 @@ public final class GhostlineSession: Sendable {
                         metricsOverride: FontMetricsOverride? = nil) throws(FontMetricsReportError) -> FontMetricsReport {
         try FontMetricsReport(font: font, faceIndex: faceIndex, size: size, scale: scale, source: source,
                               metricsOverride: metricsOverride, fonts: fonts)
+    }
+
+    /// What each of a scene's styles and `fallback:` entries resolved to, how, and the identity of each font found
+    /// (`ghostline fonts`): read from what resolving the scene recorded, so nothing is looked up again.
+    public func fonts(_ scene: Scene) -> FontReport {
+        FontReport(scene: scene, fontSet: fonts.fontSet)
     }
 
     /// A design check whose scene renders with this session's fonts; run it with ``DesignCheck/run(for:)``.

@@ -27,6 +27,15 @@ public struct Scene: Sendable {
     public var warnings: [String] = []
     /// Areas, in points, a design review leaves out (`ignore:`).
     public var ignore: [Rect] = []
+    /// How each font the scene's styles and `fallback:` name was found, in the order the resolver met them
+    /// (`fallback:` first, then styles as labels use them); empty for a scene built directly.
+    public var fontResolutions: [FontResolution] = []
+    /// The names of `styles:` in the order written (a style guide's before the scene's), each once: the order
+    /// `ghostline fonts` lists them in, and how it knows a style no label uses (it has no resolution).
+    public var styleNames: [String] = []
+    /// The fonts the scene saw: the caller's font set with the scene's `fontDirectories:` and `systemFonts:`
+    /// applied; nil for a scene built directly.
+    public var fontSet: FontSet?
 
     /// Creates a resolved scene directly, for callers that build the layout tree themselves (a contact sheet).
     public init(canvas: Canvas, model: LayoutModel, contentSize: ContentSizeCategory = .default, root: LayoutNode,

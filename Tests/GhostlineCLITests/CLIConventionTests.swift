@@ -12,7 +12,7 @@ import Testing
 /// output, an example in every command's help, and a one-line render without a scene file.
 @Suite("Command line: conventions")
 struct CLIConventionTests {
-    static let subcommands = ["render", "layout", "matrix", "check", "diff", "metrics", "tokens", "tokens import", "suite", "suite run",
+    static let subcommands = ["render", "layout", "matrix", "check", "diff", "metrics", "fonts", "tokens", "tokens import", "suite", "suite run",
                               "suite merge"]
 
     @Test func noArgumentsIsAUsageErrorOnOneLine() throws {

@@ -98,7 +98,7 @@ struct DocumentationTests {
     }
 
     @Test func everyFlagOfEveryCommandIsDocumented() throws {
-        for command in ["render", "layout", "matrix", "check", "diff", "metrics"] {
+        for command in ["render", "layout", "matrix", "check", "diff", "metrics", "fonts"] {
             #expect(Self.page.contains("### \(command)"), "docs/scene-format.md has no section for `ghostline \(command)`")
             let help = try runCLI([command, "--help"])
             #expect(help.status == 0)

@@ -75,6 +75,8 @@ struct ResolverState {
     var warnings: [String] = []
     /// The family requests already warned about, so a style used by a hundred labels warns once.
     var snappedRequests: Set<String> = []
+    /// How each font was found, for `Scene.fontResolutions`.
+    var fontResolutions: [FontResolution] = []
     let overrides: SceneOverrides
 
     init(description: SceneDescription, fonts: FontContext, images: ImageDecoding, overrides: SceneOverrides) {
@@ -128,9 +130,11 @@ struct ResolverState {
         }
         for named in description.styles { styles[named.name] = named.style }
         var fallbackFonts: [Font] = []
-        for reference in description.fallback {
-            fallbackFonts.append(try font(named: reference.name, weight: .regular, italic: false, mark: reference.mark,
-                                          acceptsPath: true))
+        for (index, reference) in description.fallback.enumerated() {
+            let request = FontResolution.Request(name: reference.name)
+            let (font, source) = try self.font(request, mark: reference.mark, acceptsPath: true)
+            fontResolutions.append(FontResolution(subject: .fallback(index), request: request, source: source, font: font))
+            fallbackFonts.append(font)
         }
         fallback = FontFallback(fonts: fallbackFonts, context: fonts)
 
@@ -142,25 +146,34 @@ struct ResolverState {
         scene.inputFiles = [file] + description.includedFiles + namedFonts.values.map(\.file).sorted() + inputFiles
         scene.ignore = description.ignore
         scene.warnings = warnings
+        scene.fontResolutions = fontResolutions
+        scene.fontSet = fonts.fontSet
+        var seen = Set<String>()
+        scene.styleNames = description.styles.map(\.name).filter { seen.insert($0).inserted }
         return scene
     }
 
     // MARK: Fonts
 
-    /// A font by name: a key of `fonts:`, then an installed PostScript or family name; with `acceptsPath`, a
-    /// file path too (the fallback list may name files).
-    mutating func font(named name: String, weight: FontWeight, italic: Bool, mark: SourceMark?,
-                       acceptsPath: Bool = false) throws(SceneError) -> Font {
+    /// A font by name, and how it was found: a key of `fonts:`, then an installed family or PostScript name; with
+    /// `acceptsPath`, a file path too (the fallback list may name files).
+    mutating func font(_ request: FontResolution.Request, mark: SourceMark?,
+                       acceptsPath: Bool = false) throws(SceneError) -> (Font, FontResolution.Source) {
+        let name = request.name
         do {
             if let named = namedFonts[name] {
-                return try fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
+                let font = try fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex),
+                                                  metricsOverride: named.metrics)
+                return (font, .namedFont(name))
             }
             if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
-                return try fonts.font(path: absolute(name))
+                let path = absolute(name)
+                return (try fonts.font(path: path), .file(path))
             }
-            let font = try fonts.font(named: name, weight: weight, italic: italic)
-            noteSnapping(font, name: name, weight: weight, italic: italic, mark: mark)
-            return font
+            let font = try fonts.font(named: name, weight: request.weight, italic: request.italic)
+            let source = FontResolution.source(of: font, for: request)
+            if case .snappedFamily = source { noteSnapping(font, request: request, mark: mark) }
+            return (font, source)
         } catch {
             throw self.error(mark, "\(error)", fix: "")
         }
@@ -169,12 +182,11 @@ struct ResolverState {
     /// Warns once when a family name found a face of another weight or slant than asked for (`Inter` at 450 draws
     /// with Inter Medium when only the static Inter is installed): the render is still right for what is installed,
     /// but a reader comparing it with a design must know the face differs. A PostScript name names one face, so
-    /// it never warns.
-    mutating func noteSnapping(_ font: Font, name: String, weight: FontWeight, italic: Bool, mark: SourceMark?) {
-        guard font.familyName.caseInsensitiveCompare(name) == .orderedSame,
-              font.weight != weight.value || font.isItalic != italic else { return }
-        let request = "\(name) \(weight.value)\(italic ? " italic" : "")"
-        guard snappedRequests.insert(request).inserted else { return }
+    /// it never warns (``FontResolution/source(of:for:)`` decides).
+    mutating func noteSnapping(_ font: Font, request: FontResolution.Request, mark: SourceMark?) {
+        let (name, weight, italic) = (request.name, request.weight, request.italic)
+        let key = "\(name) \(weight.value)\(italic ? " italic" : "")"
+        guard snappedRequests.insert(key).inserted else { return }
         let place = mark.flatMap { mark in mark.line.map { "\(file):\($0):\(mark.column ?? 1)" } } ?? file
         let asked = "weight \(weight.value)\(italic ? " italic" : "")"
         let got = "\(font.familyName) \(font.styleName) (weight \(font.weight)\(font.isItalic ? ", italic" : ""))"

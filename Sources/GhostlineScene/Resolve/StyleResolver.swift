@@ -6,8 +6,10 @@ import GhostlineLayout
 /// Styles, labels and the rest of the tree.
 extension ResolverState {
     /// A style description as layout wants it: the character style (font opened, size from Dynamic Type when
-    /// `textStyle` is set, colour in the palette) and the paragraph style.
-    mutating func resolve(_ style: StyleDescription) throws(SceneError) -> (TextStyle, ParagraphStyle) {
+    /// `textStyle` is set, colour in the palette) and the paragraph style. How its font was found is recorded for
+    /// `subject`.
+    mutating func resolve(_ style: StyleDescription,
+                          for subject: FontResolution.Subject) throws(SceneError) -> (TextStyle, ParagraphStyle) {
         var size = style.size
         var lineHeight = style.lineHeight
         var weight = style.weight ?? .regular
@@ -37,7 +39,9 @@ extension ResolverState {
             throw error(style.mark, "missing required key `font`",
                         fix: "name a font: a key of `fonts:`, a family such as Inter, or a PostScript name")
         }
-        let font = try self.font(named: fontName, weight: weight, italic: style.italic ?? false, mark: style.marks["font"])
+        let request = FontResolution.Request(name: fontName, weight: weight, italic: style.italic ?? false)
+        let (font, source) = try self.font(request, mark: style.marks["font"])
+        fontResolutions.append(FontResolution(subject: subject, request: request, source: source, font: font))
         let text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
                              underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
@@ -110,11 +114,18 @@ extension ResolverState {
     mutating func label(_ label: LabelDescription) throws(SceneError) -> LabelNode {
         let base = try description(of: label.style)
         var resolved: (TextStyle, ParagraphStyle)
-        if case .named(let name, _) = label.style, let cached = resolvedStyles[name] {
-            resolved = cached
-        } else {
-            resolved = try resolve(base)
-            if case .named(let name, _) = label.style { resolvedStyles[name] = resolved }
+        // The label in font resolutions: its id, else where its style was written.
+        let labelName = label.id ?? base.mark?.keyPath ?? "label"
+        switch label.style {
+        case .named(let name, _):
+            if let cached = resolvedStyles[name] {
+                resolved = cached
+            } else {
+                resolved = try resolve(base, for: .style(name))
+                resolvedStyles[name] = resolved
+            }
+        case .inline:
+            resolved = try resolve(base, for: .label(labelName, run: nil))
         }
         var (baseStyle, paragraph) = resolved
         if let n = label.numberOfLines { paragraph.numberOfLines = n }
@@ -130,10 +141,10 @@ extension ResolverState {
             text = AttributedText(string, style: baseStyle)
         case .runs(let runs):
             var pieces: [(text: String, style: TextStyle?)] = []
-            for run in runs {
+            for (index, run) in runs.enumerated() {
                 guard let reference = run.style else { pieces.append((run.text, nil)); continue }
                 let own = try description(of: reference).inheriting(from: base)
-                pieces.append((run.text, try resolve(own).0))
+                pieces.append((run.text, try resolve(own, for: .label(labelName, run: index)).0))
             }
             text = AttributedText(base: baseStyle, pieces: pieces)
         }
