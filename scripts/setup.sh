@@ -5,7 +5,7 @@
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page, and what
 # scripts/hostile-catalogue.py needs: GNU time (peak memory of each run), and Pillow and fontTools to generate its
-# inputs (from Debian's packages, unless python3 already imports them).
+# inputs (from Debian's packages, for Debian's /usr/bin/python3).
 # With --bench it also installs what the benchmarks need: the peers they time Ghostline against in the same run,
 # HarfBuzz's hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py), and GNU time for the peak
 # memory of scripts/bench-limits.sh.
@@ -39,9 +39,10 @@ for flag in "$@"; do
       # Fonts that must change nothing: Debian's variable Inter (its italic file names an instance "Inter"), another
       # Devanagari font and another UI family. The suite proves renders stay byte-identical with them installed.
       packages+=(fonts-inter-variable fonts-lohit-deva fonts-cantarell)
-      if ! python3 -c "import PIL, fontTools" 2>/dev/null; then
-        packages+=(python3 python3-pil python3-fonttools)  # scripts/hostile-catalogue.py generates its images and fonts
-      fi ;;
+      # Debian's python3 with Pillow and fontTools: scripts/hostile-catalogue.py generates its images and fonts with
+      # them, and FontIdentityTests reads fonts with fontTools as the independent check (a python3 from pyenv or a
+      # virtualenv first on PATH may have neither, so Debian's interpreter is the one named).
+      packages+=(python3 python3-pil python3-fonttools) ;;
     --bench) packages+=(
         libharfbuzz-bin  # hb-view, the peer of `ghostline render`
         imagemagick      # compare, the peer of `ghostline diff`

@@ -8,4 +8,8 @@ cd "$(dirname "$0")/.."
 swift test
 swift test --package-path Examples/CardChecks
 swift build -c release --static-swift-stdlib --product ghostline
-python3 scripts/hostile-catalogue.py --binary .build/release/ghostline
+# The catalogue needs Pillow and fontTools: the python3 on PATH when it has them, else Debian's, which setup.sh
+# gives them (a python3 from pyenv or a virtualenv may have neither).
+python=python3
+python3 -c "import PIL, fontTools" 2>/dev/null || python=/usr/bin/python3
+"$python" scripts/hostile-catalogue.py --binary .build/release/ghostline

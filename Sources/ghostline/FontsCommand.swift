@@ -7,14 +7,11 @@ struct FontsCommand: ParsableCommand {
         commandName: "fonts",
         abstract: "Print what every style and fallback font of a scene resolves to on this machine, and why.",
         discussion: """
-        First the font set the scene saw (--font-dir, --no-system-fonts, and the
-        scene's fontDirectories: and systemFonts:); then, for each style in the
-        order written, each label's own style and each fallback: entry, the font
-        asked for (name, weight, italic), how it was found (a fonts: entry, a file,
-        a family through fontconfig, a PostScript name, or a family's nearest face
-        when it has none at the weight or slant asked for) and the font: file, face
-        index, PostScript name, version, head.fontRevision and SHA-256. These are
-        the fonts a render of the scene draws with.
+        First the font set the scene saw (--font-dir, --no-system-fonts, the scene's fontDirectories: and systemFonts:); \
+        then, for each style in the order written, each label's own style and each fallback: entry, the font asked for \
+        (name, weight, italic), how it was found (a fonts: entry, a file, a family through fontconfig, a PostScript name, \
+        or a family's nearest face) and the font: file, face, PostScript name, version, head.fontRevision and SHA-256. \
+        These are the fonts a render of the scene draws with.
 
         Examples:
           ghostline fonts card.yaml
@@ -28,10 +25,6 @@ struct FontsCommand: ParsableCommand {
     func run() throws {
         let session = try sceneOptions.fonts.session()
         let report = session.fonts(try sceneOptions.load(with: session))
-        if json {
-            print(report.json.serialized())
-        } else {
-            print(report.text, terminator: "")
-        }
+        print(json ? report.json.serialized() + "\n" : report.text, terminator: "")
     }
 }

@@ -171,10 +171,7 @@ final class ProgressLine: @unchecked Sendable {
 extension CLIError {
     /// A suite error as the CLI says it: a bad setting is named by its flag (`--shard 5/4: …`).
     init(suite error: SuiteError) {
-        if case let .value(name, value, problem) = error {
-            self.init("--\(name) \(value): \(problem)")
-        } else {
-            self.init(error.description)
-        }
+        guard case let .value(name, value, problem) = error else { self.init(error.description); return }
+        self.init("--\(name) \(value): \(problem)")
     }
 }
