@@ -122,13 +122,23 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     }
 
     private var digest: String?
+    /// Set by the library that opened the font: where its SHA-256 is remembered between processes.
+    var digests: FontDigestCache? {
+        get { lock.lock(); defer { lock.unlock() }; return digestSource }
+        set { lock.lock(); digestSource = newValue; lock.unlock() }
+    }
+    private var digestSource: FontDigestCache?
 
     /// The font's identity: file, face, PostScript name, version and the SHA-256 of the file. The hash is computed
     /// on first use and kept with the font, so a library that keeps its fonts pays for it once per file.
     public var identity: FontIdentity {
         lock.lock()
-        if digest == nil { digest = SHA256.hexDigest(ofFile: path) ?? "" }
-        let sha256 = digest ?? ""
+        let known = digest, source = digestSource
+        lock.unlock()
+        // Hashed outside the lock: FreeType calls on this font must not wait for a 20 MB file to be read.
+        let sha256 = known ?? (source?.sha256(of: path) ?? SHA256.hexDigest(ofFile: path) ?? "")
+        lock.lock()
+        digest = sha256
         lock.unlock()
         return FontIdentity(file: path, faceIndex: faceIndex, postScriptName: postScriptName, version: versionString,
                             revision: revision, sha256: sha256)

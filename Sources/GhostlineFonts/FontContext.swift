@@ -24,7 +24,7 @@ public final class FontContext: Sendable {
         self.fontSet = fontSet
         self.environment = environment
         self.locator = FontLocator(fontSet: fontSet, environment: environment)
-        self.library = FontLibrary()
+        self.library = FontLibrary(digests: FontDigestCache(location: FontDigestCache.defaultLocation(environment)))
         self.systemFallback = SystemFontFallback(locator: locator)
     }
 

@@ -194,7 +194,7 @@ public final class FontNameCache: @unchecked Sendable {
         return "\(kind) \(info.st_ino) \(info.st_size) \(time.tv_sec).\(time.tv_nsec)"
     }
 
-    private static func readFile(_ path: String) -> String? {
+    static func readFile(_ path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
