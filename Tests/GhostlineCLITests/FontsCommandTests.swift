@@ -10,19 +10,6 @@ struct FontsCommandTests {
     static let inter = "/usr/share/fonts/opentype/inter"
     static let hermetic = ["--no-system-fonts", "--font-dir", inter]
 
-    /// The SHA-256 `sha256sum` prints for a file: an independent tool's answer.
-    static func sha256sum(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: data, as: UTF8.self).prefix(64))
-    }
-
     @Test func theTextNamesEachStyleHowItWasFoundAndTheFile() throws {
         let result = try runCLI(["fonts", Paths.demoScene] + Self.hermetic)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
@@ -47,7 +34,7 @@ struct FontsCommandTests {
         #expect(fonts.compactMap { $0["subject"]?["name"]?.stringValue } == ["title", "body"])
         #expect(fonts.compactMap { $0["source"]?["kind"]?.stringValue } == ["postScriptName", "family"])
         let file = try #require(fonts.first?["font"]?["file"]?.stringValue)
-        #expect(fonts.first?["font"]?["sha256"]?.stringValue == (try Self.sha256sum(file)))
+        #expect(fonts.first?["font"]?["sha256"]?.stringValue == (try sha256sum(file)))
         #expect(json["unusedStyles"]?.arrayValue?.isEmpty == true)
     }
 

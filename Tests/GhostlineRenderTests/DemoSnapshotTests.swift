@@ -82,14 +82,6 @@ struct DemoSnapshotTests {
     }
 }
 
-/// Collects results from concurrent work.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int: [UInt8]] = [:]
-    func set(_ index: Int, _ value: [UInt8]) { lock.lock(); values[index] = value; lock.unlock() }
-    func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return values[index] }
-}
-
 /// The README's example pictures are recorded renders of the fixture scenes; they must stay what the code draws.
 /// GHOSTLINE_RECORD=1 re-records them (look at them before committing).
 @Suite("Recorded example renders")

@@ -79,14 +79,7 @@ struct LayoutJSONFontIdentityTests {
         let session = GhostlineSession()
         let laidOut = session.layout(try session.scene(path: Paths.demoScene))
         let json = try JSONValue(parsing: Array(laidOut.json.utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = ["/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let expected = String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
-        process.waitUntilExit()
+        let expected = try sha256sum("/usr/share/fonts/opentype/inter/Inter-SemiBold.otf")
         let title = try #require(json["elements"]?.arrayValue?.first { $0["id"]?.stringValue == "title" })
         #expect(title["font"]?["sha256"]?.stringValue == expected)
         #expect(title["font"]?["postScriptName"]?.stringValue == "Inter-SemiBold")

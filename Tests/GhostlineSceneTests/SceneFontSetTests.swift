@@ -87,3 +87,25 @@ struct SceneFontSetTests {
         #expect(pinned == plain)
     }
 }
+
+/// The Swift builder takes the same two keys, one to one with the YAML form.
+@Suite("Scene font sets in the Swift builder")
+struct SceneFontSetBuilderTests {
+    @Test func theBuilderPinsFontsAsTheYAMLDoes() throws {
+        let directory = try SceneFontSetTests.project(SceneFontSetTests.body)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let built = SceneDescription(width: 240, fontDirectories: ["fonts"], systemFonts: false,
+                                     styles: ["body": StyleDescription(font: "Inter", size: 17)], directory: directory.path) {
+            Label("Hello", id: "body", style: "body")
+        }
+        #expect(built.fontDirectories.map(\.path) == [directory.appendingPathComponent("fonts").standardized.path])
+        let scene = try GhostlineSession().scene(built)
+        let label = try #require(scene.layout().elements.first { $0.id == "body" }?.labelLayout)
+        #expect(label.font.path.hasSuffix("/fonts/Pinned-Inter.otf"))
+        let unpinned = SceneDescription(width: 240, styles: ["body": StyleDescription(font: "Inter", size: 17)]) {
+            Label("Hello", id: "body", style: "body")
+        }
+        #expect(try GhostlineSession().scene(unpinned).layout().elements.first { $0.id == "body" }?.labelLayout?.font.path
+                == "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
+    }
+}

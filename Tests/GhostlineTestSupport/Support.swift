@@ -145,3 +145,25 @@ public func differingPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
     for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] { count += 1 }
     return count
 }
+
+/// Collects results from concurrent work.
+public final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: [UInt8]] = [:]
+    public init() {}
+    public func set(_ index: Int, _ value: [UInt8]) { lock.lock(); values[index] = value; lock.unlock() }
+    public func get(_ index: Int) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return values[index] }
+}
+
+/// The SHA-256 coreutils' `sha256sum` prints for a file: an independent tool's answer to check Ghostline's against.
+public func sha256sum(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [path]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(String(decoding: data, as: UTF8.self).prefix(64))
+}

@@ -43,19 +43,6 @@ struct FontReportTests {
         return session.fonts(try session.loader.parse(Self.yaml, path: "/tmp/font-report-test.yaml"))
     }
 
-    /// The SHA-256 `sha256sum` prints for a file: an independent tool's answer.
-    static func sha256sum(_ path: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(String(decoding: data, as: UTF8.self).prefix(64))
-    }
-
     @Test func eachEntrySaysHowItsFontWasFound() throws {
         let report = try report()
         let found = report.entries.map { ($0.resolution.subject.description, $0.resolution.source, $0.identity.postScriptName) }
@@ -79,7 +66,7 @@ struct FontReportTests {
         #expect(report.fontSet == FontSet(directories: [Self.inter], systemFonts: false))
         for entry in report.entries {
             #expect(entry.identity.file == entry.resolution.font.path)
-            #expect(entry.identity.sha256 == (try Self.sha256sum(entry.identity.file)), "\(entry.identity.file)")
+            #expect(entry.identity.sha256 == (try sha256sum(entry.identity.file)), "\(entry.identity.file)")
         }
         let title = try #require(report.entries.first)
         #expect(title.identity.file == Self.inter + "/Inter-SemiBold.otf")

@@ -44,18 +44,18 @@ struct SessionTests {
         let alone = try dejavuOnly.render(try resolve(yaml, in: dejavuOnly)).png()
 
         // Both at once on two threads, many times: each keeps to its own fonts and gives the bytes it gives alone.
-        let results = LockedResults()
+        let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let session = index % 2 == 0 ? interOnly : dejavuOnly
             let font = index % 2 == 0 ? "Inter" : "DejaVu Sans"
             do {
                 let png = try session.render(try resolve(Self.scene(font: font), in: session)).png()
-                results.append(index: index, png: png)
+                results.set(index, png)
             } catch {
-                results.append(index: index, png: [])
+                results.set(index, [])
             }
         }
-        let pngs = results.sorted
+        let pngs = (0..<8).compactMap { index in results.get(index).map { (index, $0) } }
         #expect(pngs.count == 8)
         for (index, png) in pngs {
             #expect(!png.isEmpty, "render \(index) failed")
@@ -110,12 +110,4 @@ struct SessionTests {
         #expect(scene.warnings == ["/tmp/weights.yaml:3:14: Inter has no face at weight 450 here; it draws with Inter Medium "
                                    + "(weight 500) — use a weight the family has, or install the face the design uses"])
     }
-}
-
-/// Results gathered from several threads.
-final class LockedResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [(Int, [UInt8])] = []
-    func append(index: Int, png: [UInt8]) { lock.lock(); results.append((index, png)); lock.unlock() }
-    var sorted: [(Int, [UInt8])] { lock.lock(); defer { lock.unlock() }; return results.sorted { $0.0 < $1.0 } }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
@@ -41,6 +42,7 @@ extension SceneDescription {
     /// spacing and alignment, as YAML's `root:` does).
     public init(width: Double, height: Double? = nil, scale: Int? = nil, background: Color? = nil, grid: Double? = nil,
                 contentSize: ContentSizeCategory? = nil, layoutDirection: TextDirection? = nil, model: LayoutModel? = nil,
+                fontDirectories: [String] = [], systemFonts: Bool? = nil,
                 fonts: [NamedFont] = [], fallback: [String] = [], styles: [String: StyleDescription] = [:],
                 directory: String = "/", @SceneContentBuilder content: () -> [ElementDescription]) {
         let children = content()
@@ -55,6 +57,12 @@ extension SceneDescription {
                   model: model, fonts: fonts, fallback: fallback.map { FontReference($0) },
                   styles: styles.sorted { $0.key < $1.key }.map { NamedStyle(name: $0.key, style: $0.value) },
                   root: root, sourcePath: directory.hasSuffix("/") ? directory + "scene.swift" : directory + "/scene.swift")
+        // `fontDirectories:` and `systemFonts:`, relative to `directory` as the YAML keys are to the scene file.
+        self.fontDirectories = fontDirectories.map { path in
+            FontDirectory(path: path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path,
+                          file: sourcePath)
+        }
+        self.systemFonts = systemFonts
     }
 }
 
