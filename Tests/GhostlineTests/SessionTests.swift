@@ -93,7 +93,8 @@ struct SessionTests {
     }
 
     /// `Inter` at 450 with only the static Inter installed draws with Inter Medium: right for what is installed,
-    /// but the reader must hear it, once per request, with the place in the scene. (The faces' weights are their
+    /// but the reader must hear it, once per request (two styles asking for Inter 450 warn once), with the place in
+    /// the scene where it was first asked for. (The faces' weights are their
     /// OS/2 usWeightClass, as `fc-scan --format '%{weight}'` reports them: Medium 500.)
     @Test func aFamilyWithoutTheWeightAskedForWarnsOnce() throws {
         let session = GhostlineSession(fontSet: FontSet(directories: [Self.interDirectory], systemFonts: false))
@@ -103,8 +104,10 @@ struct SessionTests {
           a: { font: Inter, size: 17, weight: 450 }
           b: { font: Inter, size: 17, weight: 500 }
           c: { font: Inter-SemiBold, size: 17 }
+          d: { font: Inter, size: 20, weight: 450 }
         root: { children: [ { label: { text: x, style: a } }, { label: { text: y, style: a } },
-                            { label: { text: z, style: b } }, { label: { text: w, style: c } } ] }
+                            { label: { text: z, style: b } }, { label: { text: w, style: c } },
+                            { label: { text: v, style: d } } ] }
         """
         let scene = try session.loader.parse(yaml, path: "/tmp/weights.yaml")
         #expect(scene.warnings == ["/tmp/weights.yaml:3:14: Inter has no face at weight 450 here; it draws with Inter Medium "
