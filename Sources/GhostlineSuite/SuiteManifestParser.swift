@@ -27,19 +27,9 @@ extension SuiteManifest {
     /// Parses manifest text; `path` names it in errors and places its relative paths.
     public static func parse(_ text: String, path: String) throws(SceneError) -> SuiteManifest {
         try YAMLSafety.checkNesting(text, path: path, maximumNesting: SuiteManifestParser.maximumNesting)
-        let node: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text) else {
-                throw SceneError(file: path, keyPath: "", problem: "the manifest is empty",
-                                 fix: "list the checks under `entries:`, e.g. `- { scene: scenes/login.yaml, design: designs/login@3x.png }`")
-            }
-            node = composed
-        } catch let error as SceneError {
-            throw error
-        } catch let error as YamlError {
-            throw YAMLSafety.describe(error, path: path)
-        } catch {
-            throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+        guard let node = try YAMLSafety.compose(text, path: path) else {
+            throw SceneError(file: path, keyPath: "", problem: "the manifest is empty",
+                             fix: "list the checks under `entries:`, e.g. `- { scene: scenes/login.yaml, design: designs/login@3x.png }`")
         }
         return try SuiteManifestParser(file: path).manifest(YAMLCursor(node: node, path: "", file: path))
     }

@@ -44,18 +44,8 @@ struct SceneParser {
 
     static func parse(_ text: String, path: String) throws(SceneError) -> SceneDescription {
         try YAMLSafety.checkNesting(text, path: path, maximumNesting: maximumNesting)
-        let node: Node
-        do {
-            guard let composed = try Yams.compose(yaml: text, resolver(for: text)) else {
-                throw SceneError(file: path, keyPath: "", problem: "the scene is empty", fix: "start with `canvas:` and `root:` (see the README's scene format)")
-            }
-            node = composed
-        } catch let error as SceneError {
-            throw error
-        } catch let error as YamlError {
-            throw YAMLSafety.describe(error, path: path)
-        } catch {
-            throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+        guard let node = try YAMLSafety.compose(text, path: path, resolver: resolver(for: text)) else {
+            throw SceneError(file: path, keyPath: "", problem: "the scene is empty", fix: "start with `canvas:` and `root:` (see the README's scene format)")
         }
         var parser = SceneParser(file: path, source: text)
         return try parser.scene(YAMLCursor(node: node, path: "", file: path))

@@ -34,15 +34,7 @@ struct StyleGuide {
             }
             let text = try read(path, at: item)
             guide.files.append(path)
-            let node: Node
-            do {
-                guard let composed = try Yams.compose(yaml: text, SceneParser.resolver(for: text)) else { continue }
-                node = composed
-            } catch let error as YamlError {
-                throw YAMLSafety.describe(error, path: path)
-            } catch {
-                throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
-            }
+            guard let node = try YAMLSafety.compose(text, path: path, resolver: SceneParser.resolver(for: text)) else { continue }
             let parser = SceneParser(file: path, source: text)
             let top = try YAMLCursor(node: node, path: "", file: path).mapping(allowed: keys)
             var included = StyleGuide()

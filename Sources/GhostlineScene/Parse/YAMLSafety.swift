@@ -49,6 +49,18 @@ public enum YAMLSafety {
     }
 
     /// Yams's error as a one-line scene error at its line and column.
+    /// `text` composed into a node tree (nil for a document with no content), with Yams' errors turned into the
+    /// one-line `SceneError` every YAML file gets: the scene, its style guides and the suite manifest share it.
+    public static func compose(_ text: String, path: String, resolver: Resolver = .default) throws(SceneError) -> Node? {
+        do {
+            return try Yams.compose(yaml: text, resolver)
+        } catch let error as YamlError {
+            throw describe(error, path: path)
+        } catch {
+            throw SceneError(file: path, keyPath: "", problem: "not valid YAML (\(error))", fix: "fix the syntax")
+        }
+    }
+
     public static func describe(_ error: YamlError, path: String) -> SceneError {
         switch error {
         case .reader(let problem, let offset, _, let yaml):
