@@ -285,7 +285,7 @@ def page_for(cases, scale):
 
     def family_list(first, c):
         chain = [first] + [p for p in c.get("fallback", []) if p != first]
-        return ", ".join(f'"{families[p]}"' for p in chain) + ", sans-serif"
+        return ", ".join(f'"{families[p]}"' for p in chain)
 
     data_cases = []
     for c in cases:
@@ -314,11 +314,31 @@ def page_for(cases, scale):
     return PAGE.replace("__FONTFACES__", faces).replace("__DATA__", blob)
 
 
+# The font directories of the recording machine (TestFonts.recordingMachine in the tests): Chromium sees these and
+# no others, without the system's matching rules or aliases, as a Ghostline FontSet with `systemFonts: false` does.
+# Only Debian's slight-hinting rule is kept: it changes no choice of font, but without it Chromium rounds advances
+# to whole pixels, as no Debian desktop does.
+RECORDING_DIRECTORIES = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu",
+                         "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"]
+
+
+def recording_machine_config(workdir):
+    path = os.path.join(workdir, "fonts.conf")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n')
+        for d in RECORDING_DIRECTORIES:
+            f.write(f"  <dir>{d}</dir>\n")
+        f.write('  <include ignore_missing="no">/etc/fonts/conf.d/10-hinting-slight.conf</include>\n')
+        f.write(f"  <cachedir>{workdir}/fontconfig-cache</cachedir>\n</fontconfig>\n")
+    return path
+
+
 def main():
     cases = load_cases()
     version = baselines.chromium_version()
     results = {}
     with tempfile.TemporaryDirectory(prefix="ghostline-world-") as workdir:
+        os.environ["FONTCONFIG_FILE"] = recording_machine_config(workdir)
         for scale in SCALES:
             t0 = time.time()
             res = baselines.run_page(page_for(cases, scale), scale, workdir)

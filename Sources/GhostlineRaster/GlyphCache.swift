@@ -16,6 +16,7 @@ public final class GlyphCache: @unchecked Sendable {
         let glyph: UInt32
         let size26Dot6: Int
         let bin: Int
+        let synthesis: FontSynthesis
     }
 
     private let lock = NSLock()
@@ -40,14 +41,18 @@ public final class GlyphCache: @unchecked Sendable {
     ///   - glyph: The glyph index in `font`.
     ///   - pixelsPerEm: The font size in device pixels (point size × scale).
     ///   - bin: The sub-pixel position, `0 ..< subpixelBins`.
+    ///   - synthesis: Synthetic bold or italic to apply (a fallback face drawn as Blink draws it).
     /// - Returns: The glyph's bitmap, or ``GlyphBitmap/empty`` for a glyph without ink.
-    public func bitmap(font: Font, glyph: UInt32, pixelsPerEm: Double, bin: Int) -> GlyphBitmap {
-        let key = Key(font: ObjectIdentifier(font), glyph: glyph, size26Dot6: Int((pixelsPerEm * 64).rounded()), bin: bin)
+    public func bitmap(font: Font, glyph: UInt32, pixelsPerEm: Double, bin: Int,
+                       synthesis: FontSynthesis = []) -> GlyphBitmap {
+        let key = Key(font: ObjectIdentifier(font), glyph: glyph, size26Dot6: Int((pixelsPerEm * 64).rounded()), bin: bin,
+                      synthesis: synthesis)
         lock.lock()
         if let hit = bitmaps[key] { lock.unlock(); return hit }
         lock.unlock()
         let rendered = GlyphRasterizer.rasterize(font, glyph: glyph, pixelsPerEm: pixelsPerEm,
-                                                 subpixelOffset: Double(bin) / Double(Self.subpixelBins))
+                                                 subpixelOffset: Double(bin) / Double(Self.subpixelBins),
+                                                 synthesis: synthesis)
         lock.lock()
         if bytes + rendered.byteCount > byteBudget {
             bitmaps.removeAll(keepingCapacity: true)

@@ -42,8 +42,12 @@ public enum GlyphRasterizer {
     /// Outline glyphs: no hinting and no embedded bitmaps, because iOS renders text unhinted with fractional
     /// positions; the sub-pixel shift places glyphs at fractional x without blurring them afterwards. Fonts with
     /// colour bitmap strikes (Noto Color Emoji's CBDT) are drawn from the strike nearest the size and scaled.
+    /// Synthetic bold widens the outline by ``FontSynthesis/strokeWidth(pixelsPerEm:)`` (half on each side), and
+    /// synthetic italic shears it by ``FontSynthesis/italicSkew`` about the baseline, before the sub-pixel shift;
+    /// colour glyphs are drawn as they are.
     /// Returns `.empty` for glyphs without ink (spaces) or that FreeType cannot render.
-    public static func rasterize(_ font: Font, glyph: UInt32, pixelsPerEm: Double, subpixelOffset: Double) -> GlyphBitmap {
+    public static func rasterize(_ font: Font, glyph: UInt32, pixelsPerEm: Double, subpixelOffset: Double,
+                                 synthesis: FontSynthesis = []) -> GlyphBitmap {
         if !font.colorStrikes.isEmpty, let bitmap = colorBitmap(font, glyph: glyph, pixelsPerEm: pixelsPerEm) {
             return bitmap
         }
@@ -53,6 +57,15 @@ public enum GlyphRasterizer {
                   FT_Load_Glyph(face, glyph, GL_FT_LOAD_NO_HINTING | GL_FT_LOAD_NO_BITMAP) == 0,
                   let slot = face.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
+            if synthesis.contains(.bold) {
+                let strength = FT_Pos((FontSynthesis.strokeWidth(pixelsPerEm: pixelsPerEm) * 64).rounded())
+                FT_Outline_EmboldenXY(&slot.pointee.outline, strength, strength)
+            }
+            if synthesis.contains(.italic) {
+                var shear = FT_Matrix(xx: 0x10000, xy: FT_Fixed((FontSynthesis.italicSkew * 65536).rounded()),
+                                      yx: 0, yy: 0x10000)
+                FT_Outline_Transform(&slot.pointee.outline, &shear)
+            }
             var box = FT_BBox()
             FT_Outline_Get_CBox(&slot.pointee.outline, &box)
             let limit = FT_Pos(maximumSidePixels) * 64

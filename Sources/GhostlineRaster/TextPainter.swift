@@ -26,7 +26,8 @@ struct TextPainter {
                     var whole = Int(penX.rounded(.down))
                     var bin = Int(((penX - Double(whole)) * Double(bins)).rounded())
                     if bin == bins { whole += 1; bin = 0 }
-                    let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin)
+                    let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin,
+                                                    synthesis: run.synthesis)
                     guard bitmap.width > 0 else { continue }
                     let left = whole + bitmap.left
                     let top = baselinePixel - Int((glyph.y * s).rounded()) - bitmap.top

@@ -54,7 +54,7 @@ public enum LayoutJSON {
                 ("file", .string(label.font.path)), ("size", .number(m.pointSize)),
                 ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
                 ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
-            ] + identityMembers(identity, file: false))))
+            ] + identityMembers(identity, file: false) + requested(label.requestedFace))))
             members.append(("direction", .string(label.direction.rawValue)))
             members.append(("truncated", .bool(label.truncated)))
             if !label.missingScalars.isEmpty {
@@ -84,6 +84,8 @@ public enum LayoutJSON {
             ("color", .string(palette.color(run.paint).hexString)),
         ]
         if run.isFallback { members.append(("fallback", .bool(true))) }
+        if run.synthesis.contains(.bold) { members.append(("syntheticBold", .bool(true))) }
+        if run.synthesis.contains(.italic) { members.append(("syntheticItalic", .bool(true))) }
         members.append(("fontIdentity", .object(identityMembers(run.font.identity, file: true))))
         return .object(members)
     }
@@ -97,6 +99,14 @@ public enum LayoutJSON {
         members += [("postScriptName", .string(identity.postScriptName)), ("version", .string(identity.version)),
                     ("revision", .number(identity.revision)), ("sha256", .string(identity.sha256))]
         return members
+    }
+
+    /// `snappedFrom` when the label's font only stands in for the face asked for: the family, weight and slant
+    /// the style named, so a reader of the JSON sees that the face drawn is not the one designed.
+    static func requested(_ face: RequestedFace?) -> [(String, JSONValue)] {
+        guard let face else { return [] }
+        return [("snappedFrom", .object([("family", .string(face.name)), ("weight", .integer(face.weight)),
+                                         ("italic", .bool(face.italic))]))]
     }
 
     /// A scalar as the layout JSON names it: `U+` and at least four uppercase hex digits (`U+1F600`).

@@ -18,6 +18,35 @@ struct GlyphRasterizerTests {
         let space = GlyphRasterizer.rasterize(font, glyph: font.glyphIndex(for: " "), pixelsPerEm: 51, subpixelOffset: 0)
         #expect(space.width == 0)
     }
+
+    /// Skia's fake-bold stroke (`kStdFakeBoldInterpKeys` {9, 36}, `kStdFakeBoldInterpValues` {1/24, 1/32}): a
+    /// twenty-fourth of the size up to 9 px, a thirty-second from 36 px, the factor linear in between.
+    @Test func syntheticBoldStrokeFollowsSkiasTable() {
+        #expect(abs(FontSynthesis.strokeWidth(pixelsPerEm: 6) - 6.0 / 24) < 1e-12)
+        #expect(abs(FontSynthesis.strokeWidth(pixelsPerEm: 9) - 9.0 / 24) < 1e-12)
+        #expect(abs(FontSynthesis.strokeWidth(pixelsPerEm: 22.5) - 22.5 * (1.0 / 24 + 1.0 / 32) / 2) < 1e-12)
+        #expect(abs(FontSynthesis.strokeWidth(pixelsPerEm: 36) - 36.0 / 32) < 1e-12)
+        #expect(abs(FontSynthesis.strokeWidth(pixelsPerEm: 90) - 90.0 / 32) < 1e-12)
+    }
+
+    /// Synthetic bold thickens the outline by the stroke (90/32 = 2.8 px at 90 px an em: the ink grows by about that
+    /// on both axes and holds more coverage); synthetic italic shears it by a quarter of the height, so the tall
+    /// "l" leans right by about a quarter of its height and keeps its ink.
+    @Test func synthesisChangesInkAsBlinkDraws() throws {
+        let font = Self.inter
+        let l = font.glyphIndex(for: "l")
+        let plain = GlyphRasterizer.rasterize(font, glyph: l, pixelsPerEm: 90, subpixelOffset: 0)
+        let bold = GlyphRasterizer.rasterize(font, glyph: l, pixelsPerEm: 90, subpixelOffset: 0, synthesis: .bold)
+        let italic = GlyphRasterizer.rasterize(font, glyph: l, pixelsPerEm: 90, subpixelOffset: 0, synthesis: .italic)
+        let stroke = FontSynthesis.strokeWidth(pixelsPerEm: 90)
+        #expect(abs(Double(bold.width - plain.width) - stroke) <= 1, "\(plain.width) → \(bold.width)")
+        #expect(abs(Double(bold.height - plain.height) - stroke) <= 1, "\(plain.height) → \(bold.height)")
+        let ink = { (b: GlyphBitmap) in b.coverage.reduce(0) { $0 + Int($1) } }
+        #expect(ink(bold) > ink(plain))
+        let lean = Double(plain.height) * FontSynthesis.italicSkew
+        #expect(abs(Double(italic.width - plain.width) - lean) <= 1.5, "\(plain.width) → \(italic.width)")
+        #expect(abs(Double(ink(italic) - ink(plain))) < 0.02 * Double(ink(plain)))
+    }
 }
 
 /// Colour emoji from a bitmap-only font (Debian's Noto Color Emoji: CBDT, no outlines). fontTools reads its

@@ -31,7 +31,7 @@ struct SessionTests {
         // DejaVu is installed on this machine, but not in the session's directories.
         #expect(throws: FontError.self) { try hermetic.fonts.locator.locate(name: "DejaVu Sans") }
         // Nor does fallback reach beyond them: a Japanese character finds no font.
-        let query = SystemFontFallback.Query(scalars: ["日"], language: "ja", weight: 400, italic: false, emoji: false)
+        let query = SystemFontFallback.Query(scalars: ["日"], language: "ja", emoji: false)
         #expect(hermetic.fonts.systemFallback.font(for: query) == nil)
         #expect(GhostlineSession().fonts.systemFallback.font(for: query) != nil)
     }
@@ -112,5 +112,14 @@ struct SessionTests {
         let scene = try session.loader.parse(yaml, path: "/tmp/weights.yaml")
         #expect(scene.warnings == ["/tmp/weights.yaml:3:14: Inter has no face at weight 450 here; it draws with Inter Medium "
                                    + "(weight 500) — use a weight the family has, or install the face the design uses"])
+        // The layout JSON says it beside the label's font, for the snapped styles only.
+        let json = try JSONValue(parsing: Array(session.render(scene).layoutJSON.utf8))
+        let labels = (json["elements"]?.arrayValue ?? []).filter { $0["lines"] != nil }
+        let snapped = labels.map { $0["font"]?["snappedFrom"] }
+        #expect(labels.count == 5)
+        #expect(snapped[0]?["family"]?.stringValue == "Inter" && snapped[0]?["weight"]?.intValue == 450
+                && snapped[0]?["italic"]?.boolValue == false)
+        #expect(snapped[4]?["weight"]?.intValue == 450)
+        #expect(snapped[2] == nil && snapped[3] == nil)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import GhostlineFonts
 
 /// The font cascade for characters a run's own font cannot draw: the run's font first, then the scene's
-/// `fallback:` list in order, then the installed font fontconfig ranks first for the character and language
-/// (as Chromium on Linux asks it). The choice is made per grapheme cluster, so a base letter and its marks,
+/// `fallback:` list in order, then the installed font Chromium on Linux takes for the character and language
+/// (``SystemFontFallback``). The choice is made per grapheme cluster, so a base letter and its marks,
 /// an emoji with its skin tone, a flag's two regional indicators or a ZWJ family always come from one font.
 public struct FontFallback: Sendable {
     /// The scene's own list, tried after each run's font.
@@ -12,46 +12,64 @@ public struct FontFallback: Sendable {
     /// nil turns the last step off (a character no listed font has draws as .notdef).
     public var context: FontContext?
 
+    /// Which face of the system step's family draws: the layout model sets it (``LayoutModel/fallbackFaces``).
+    public var faces: FallbackFaces
+
     /// Creates a cascade of `fonts` tried in order after each run's font, then `context`'s fontconfig choice unless
     /// `context` is nil. There is no default context: a layout sees system fonts only when its caller says which.
-    public init(fonts: [Font] = [], context: FontContext? = nil) {
-        self.fonts = fonts; self.context = context
+    public init(fonts: [Font] = [], context: FontContext? = nil, faces: FallbackFaces = .synthesized) {
+        self.fonts = fonts; self.context = context; self.faces = faces
     }
 
     /// Only the run's own font: what a scene gets when it asks for no fallback at all.
     public static let none = FontFallback(fonts: [], context: nil)
 
-    /// The font for the grapheme cluster `scalars` in `style`, and whether it is a fallback font.
-    func font(for scalars: ArraySlice<Unicode.Scalar>, style: TextStyle) -> (font: Font, isFallback: Bool) {
+    /// The font for the grapheme cluster `scalars` in `style`, whether it is a fallback font, and what is
+    /// synthesized.
+    func font(for scalars: ArraySlice<Unicode.Scalar>, style: TextStyle) -> FontChoice {
         let needed = scalars.filter { !Self.isIgnorable($0) }
+        let own = FontChoice(font: style.font, isFallback: false)
         // Controls (a newline, a tab) and clusters of ignorables only are never a reason to switch fonts.
-        guard !needed.isEmpty, !needed.allSatisfy({ $0.properties.generalCategory == .control }) else {
-            return (style.font, false)
-        }
+        guard !needed.isEmpty, !needed.allSatisfy({ $0.properties.generalCategory == .control }) else { return own }
         if Self.isEmojiPresentation(scalars) {
             // Colour emoji first, as browsers and iOS draw them, even when a text font has a plain glyph.
             for font in [style.font] + fonts where !font.colorStrikes.isEmpty && Self.covers(font, needed) {
-                return (font, font !== style.font)
+                return FontChoice(font: font, isFallback: font !== style.font)
             }
-            if let found = systemFont(needed, style: style, emoji: true), !found.colorStrikes.isEmpty {
-                return (found, true)
+            if let found = systemFont(needed, style: style, emoji: true), !found.font.colorStrikes.isEmpty {
+                return FontChoice(font: found.font, isFallback: true)
             }
         }
-        if Self.covers(style.font, needed) { return (style.font, false) }
-        for font in fonts where Self.covers(font, needed) { return (font, true) }
-        if let found = systemFont(needed, style: style, emoji: false) { return (found, true) }
-        return (style.font, false)
+        if Self.covers(style.font, needed) { return own }
+        for font in fonts where Self.covers(font, needed) { return FontChoice(font: font, isFallback: true) }
+        if let found = systemFont(needed, style: style, emoji: false) { return found }
+        return own
     }
 
-    private func systemFont(_ needed: [Unicode.Scalar], style: TextStyle, emoji: Bool) -> Font? {
+    /// The system step: the family Chromium's list offers first for the characters, drawn as ``faces`` says.
+    private func systemFont(_ needed: [Unicode.Scalar], style: TextStyle, emoji: Bool) -> FontChoice? {
         guard let context else { return nil }
-        let query = SystemFontFallback.Query(scalars: needed, language: style.language, weight: style.font.weight,
-                                             italic: style.font.isItalic, emoji: emoji)
-        guard let file = context.systemFallback.font(for: query), let font = try? context.library.font(file),
-              Self.covers(font, needed) else {
-            return nil
+        let query = SystemFontFallback.Query(scalars: needed, language: style.language, emoji: emoji)
+        let offered = context.systemFallback.faces(for: query)
+        let weight = style.font.weight, italic = style.font.isItalic
+        let pick: SystemFontFallback.Choice?
+        switch faces {
+        case .synthesized:
+            pick = offered.first
+        case .nearestStyle:
+            // The family's face nearest the style: slant first, then weight (CSS's matching order); ties keep the
+            // list's order.
+            pick = offered.enumerated().min { a, b in
+                let ka = (a.element.isItalic == italic ? 0 : 1, abs(a.element.weight - weight), a.offset)
+                let kb = (b.element.isItalic == italic ? 0 : 1, abs(b.element.weight - weight), b.offset)
+                return ka < kb
+            }?.element
         }
-        return font
+        guard let pick, let font = try? context.library.font(pick.file), Self.covers(font, needed) else { return nil }
+        let synthesis = faces == .synthesized && !emoji
+            ? FontSynthesis.forFallback(faceIsBold: pick.isBold, faceIsItalic: pick.isItalic, weight: weight, italic: italic)
+            : []
+        return FontChoice(font: font, isFallback: true, synthesis: synthesis)
     }
 
     /// True when `font` can draw every character, or the canonical composition of them ("e" + U+0301 as "é").
@@ -81,4 +99,20 @@ public struct FontFallback: Sendable {
         if scalars.count > 1 && scalars.contains("\u{200D}") && first.properties.isEmoji { return true }
         return first.properties.isEmojiPresentation
     }
+}
+
+/// What the cascade answers for a cluster: the font, whether fallback chose it, and what the raster synthesizes.
+struct FontChoice: Sendable {
+    var font: Font
+    var isFallback: Bool
+    var synthesis: FontSynthesis = []
+}
+
+/// How the system step of fallback picks a face of the family it chose.
+public enum FallbackFaces: Sendable, Equatable {
+    /// Blink's way: the face the list ranks first (a regular face, in practice), with synthetic bold or italic when
+    /// the text asks for a style the face lacks. Advances are the face's own.
+    case synthesized
+    /// Core Text's way: a real face of that family, the nearest in slant and then weight; nothing synthesized.
+    case nearestStyle
 }

@@ -10,6 +10,8 @@ struct TextItem: Sendable {
     var font: Font
     /// True when `font` is not the run style's own font but one the fallback cascade chose.
     var isFallback: Bool
+    /// What the raster synthesizes for a fallback face without the style's weight or slant.
+    var synthesis: FontSynthesis
     var script: String
     var level: UInt8
 
@@ -28,33 +30,34 @@ enum Itemizer {
         // Single-scalar clusters repeat (every letter of a paragraph): remember the cascade's answer per run and
         // scalar, so a long text asks it once per distinct character.
         struct Key: Hashable { let run: Int; let scalar: Unicode.Scalar }
-        var known: [Key: (Font, Bool)] = [:]
+        var known: [Key: FontChoice] = [:]
         for boundary in analysis.graphemes {
             let cluster = clusterStart..<boundary
             clusterStart = boundary
             guard !cluster.isEmpty else { continue }
             while runIndex + 1 < text.runs.count && text.runs[runIndex].range.upperBound <= cluster.lowerBound { runIndex += 1 }
             let style = text.runs[runIndex].style
-            let font: Font, isFallback: Bool
+            let choice: FontChoice
             if cluster.count == 1 {
                 let key = Key(run: runIndex, scalar: scalars[cluster.lowerBound])
                 if let answer = known[key] {
-                    (font, isFallback) = answer
+                    choice = answer
                 } else {
-                    (font, isFallback) = fallback.font(for: scalars[cluster], style: style)
-                    known[key] = (font, isFallback)
+                    choice = fallback.font(for: scalars[cluster], style: style)
+                    known[key] = choice
                 }
             } else {
-                (font, isFallback) = fallback.font(for: scalars[cluster], style: style)
+                choice = fallback.font(for: scalars[cluster], style: style)
             }
+            let font = choice.font
             let script = analysis.scripts[cluster.lowerBound]
             let level = analysis.levels[cluster.lowerBound]
-            if var last = items.last, last.runIndex == runIndex, last.font === font, last.script == script, last.level == level {
+            if var last = items.last, last.runIndex == runIndex, last.font === font, last.synthesis == choice.synthesis, last.script == script, last.level == level {
                 last.range = last.range.lowerBound..<cluster.upperBound
                 items[items.count - 1] = last
             } else {
-                items.append(TextItem(range: cluster, runIndex: runIndex, font: font, isFallback: isFallback,
-                                      script: script, level: level))
+                items.append(TextItem(range: cluster, runIndex: runIndex, font: font, isFallback: choice.isFallback,
+                                      synthesis: choice.synthesis, script: script, level: level))
             }
         }
         return items

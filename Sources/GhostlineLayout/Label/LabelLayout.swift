@@ -43,6 +43,9 @@ public struct GlyphRun: Sendable {
     public var direction: TextDirection
     /// True when the cascade chose this font because the style's own font lacks the characters.
     public var isFallback: Bool
+    /// Synthetic bold or italic the raster applies: a fallback face without the style's weight or slant, drawn as
+    /// Blink draws it (``FontSynthesis``). Empty for the style's own font.
+    public var synthesis: FontSynthesis
     /// The run's colour, from its style; the renderer resolves it.
     public var paint: PaintID
     /// Points the glyphs are raised above the line's baseline.
@@ -125,6 +128,9 @@ public struct LabelLayout: Sendable {
     public var paddingTop: Double
     /// The natural width of the longest line, rounded up to the pixel grid (a label's intrinsic width).
     public var intrinsicWidth: Double
+    /// The face the label's style asked for when ``font`` only stands in for it (a family without that weight or
+    /// slant); nil when the font is the face asked for.
+    public var requestedFace: RequestedFace? = nil
     /// Characters no font of the cascade has a glyph for (each once, in order of appearance): they draw as
     /// .notdef boxes.
     public var missingScalars: [Unicode.Scalar] = []

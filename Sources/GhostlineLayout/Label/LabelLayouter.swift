@@ -94,7 +94,7 @@ public enum LabelLayouter {
         options.hyphenationLanguage = breaking.hyphenation.hyphenates(input.paragraph) ? (options.language ?? "en") : nil
         options.ignoresSoftHyphens = breaking.hyphenation.ignoresSoftHyphens(input.paragraph)
         let analysis = TextAnalysis(text.scalars, options: options)
-        let items = Itemizer.items(text, analysis: analysis, fallback: input.fallback)
+        let items = Itemizer.items(text, analysis: analysis, fallback: input.modelFallback)
         let tabInterval = input.paragraph.tabInterval ?? model.tabStops.interval(for: baseStyle)
         let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items,
                                         ligaturesSurviveLetterSpacing: model.ligaturesSurviveLetterSpacing,
@@ -127,7 +127,7 @@ public enum LabelLayouter {
         }
         if input.paragraph.numberOfLines > 0 && broken.count > input.paragraph.numberOfLines {
             broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, paragraph: paragraph,
-                                      mode: input.paragraph.lineBreakMode, width: width ?? .infinity, fallback: input.fallback)
+                                      mode: input.paragraph.lineBreakMode, width: width ?? .infinity, fallback: input.modelFallback)
         }
         let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated) }
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
@@ -165,8 +165,8 @@ public enum LabelLayouter {
                                    xHeightTop: first - base.xHeight, xHeightBottom: first)
         return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
                            metrics: base, font: input.text.baseStyle.font, paddingTop: vertical.paddingTop,
-                           intrinsicWidth: intrinsicWidth, missingScalars: paragraph.missing,
-                           direction: paragraph.analysis.paragraphDirection(at: 0))
+                           intrinsicWidth: intrinsicWidth, requestedFace: input.text.baseStyle.requestedFace,
+                           missingScalars: paragraph.missing, direction: paragraph.analysis.paragraphDirection(at: 0))
     }
 
     // MARK: Placing
@@ -215,5 +215,14 @@ public enum LabelLayouter {
             return CSSLineStack.place(lines: extents.map { normal ? $0.boxes + $0.fallbackOnly : $0.boxes },
                                       lineHeight: input.paragraph.lineHeight, scale: input.scale)
         }
+    }
+}
+
+extension LabelLayouter.Input {
+    /// The cascade with the model's way of choosing a system fallback face.
+    var modelFallback: FontFallback {
+        var fallback = fallback
+        fallback.faces = model.fallbackFaces
+        return fallback
     }
 }

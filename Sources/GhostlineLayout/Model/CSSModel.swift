@@ -14,6 +14,7 @@ extension LayoutModel {
         ligaturesSurviveLetterSpacing: false,
         trimsAdjacentFullwidthPunctuation: true,
         textStyleSuppliesLineHeight: true,
+        fallbackFaces: .synthesized,
         refusedSettings: [
             RefusedSetting(key: "hyphenationFactor",
                            problem: "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",

@@ -44,6 +44,10 @@ public struct LayoutModel: Sendable {
     /// kits, and so the css model, do.
     public var textStyleSuppliesLineHeight: Bool
 
+    /// How the face of a font that system fallback picked is chosen: Blink draws the face its list ranks first and
+    /// synthesizes a missing bold or italic; Core Text takes a real face of that family nearest the style.
+    public var fallbackFaces: FallbackFaces
+
     /// The paragraph settings the model has no use for, refused when a scene sets them (with the wording here),
     /// so that a setting is never silently ignored.
     public var refusedSettings: [RefusedSetting]
@@ -52,12 +56,13 @@ public struct LayoutModel: Sendable {
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
                 snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops,
                 ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool,
-                textStyleSuppliesLineHeight: Bool, refusedSettings: [RefusedSetting]) {
+                textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, refusedSettings: [RefusedSetting]) {
         self.name = name; self.verticalMetrics = verticalMetrics; self.lineStacking = lineStacking
         self.snapsToBaselineGrid = snapsToBaselineGrid; self.lineBreaking = lineBreaking; self.tabStops = tabStops
         self.ligaturesSurviveLetterSpacing = ligaturesSurviveLetterSpacing
         self.trimsAdjacentFullwidthPunctuation = trimsAdjacentFullwidthPunctuation
-        self.textStyleSuppliesLineHeight = textStyleSuppliesLineHeight; self.refusedSettings = refusedSettings
+        self.textStyleSuppliesLineHeight = textStyleSuppliesLineHeight; self.fallbackFaces = fallbackFaces
+        self.refusedSettings = refusedSettings
     }
 
     /// The table `font`'s vertical metrics are read from in this model.
@@ -87,7 +92,8 @@ extension LayoutModel: Hashable {
               snapsToBaselineGrid: snapsToBaselineGrid, lineBreaking: lineBreaking, tabStops: tabStops,
               ligaturesSurviveLetterSpacing: ligaturesSurviveLetterSpacing,
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
-              textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, refusedSettings: refusedSettings)
+              textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
+              refusedSettings: refusedSettings)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -96,7 +102,7 @@ extension LayoutModel: Hashable {
         var name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking
         var snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops
         var ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool
-        var textStyleSuppliesLineHeight: Bool, refusedSettings: [RefusedSetting]
+        var textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, refusedSettings: [RefusedSetting]
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -31,7 +31,7 @@ enum LineAssembly {
             }
             // Pieces split only by script (a space between a Hebrew and a Latin word) continue the previous run.
             if let last = runs.last, let previous = lastPiece, previous.runIndex == piece.runIndex,
-               previous.font === piece.font, previous.level == piece.level, previous.pointSize == piece.pointSize,
+               previous.font === piece.font, previous.synthesis == piece.synthesis, previous.level == piece.level, previous.pointSize == piece.pointSize,
                !piece.range.isEmpty, !previous.range.isEmpty {
                 var merged = last
                 merged.start = min(last.start, piece.range.lowerBound)
@@ -48,7 +48,7 @@ enum LineAssembly {
             runs.append(GlyphRun(
                 start: piece.range.lowerBound, end: piece.range.upperBound, x: start, width: pen - start,
                 font: piece.font, pointSize: piece.pointSize, direction: TextDirection(level: piece.level),
-                isFallback: piece.isFallback, paint: style.paint, baselineOffset: style.baselineOffset,
+                isFallback: piece.isFallback, synthesis: piece.synthesis, paint: style.paint, baselineOffset: style.baselineOffset,
                 underline: style.underline ? TextDecoration(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) : nil,
                 strikethrough: style.strikethrough
                     ? TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness) : nil,

@@ -9,6 +9,7 @@ struct LinePiece: Sendable {
     var font: Font
     var pointSize: Double
     var isFallback: Bool
+    var synthesis: FontSynthesis = []
     var level: UInt8
     var glyphs: [ShapedGlyph]
     /// The character an inserted piece draws (an ellipsis, a soft hyphen's hyphen); nil for text.
@@ -39,7 +40,7 @@ extension ShapedParagraph {
             }
             pieces.append(LinePiece(range: range, runIndex: shaped.item.runIndex, font: shaped.item.font,
                                     pointSize: shaped.pointSize, isFallback: shaped.item.isFallback,
-                                    level: shaped.item.level, glyphs: glyphs))
+                                    synthesis: shaped.item.synthesis, level: shaped.item.level, glyphs: glyphs))
             offset = range.upperBound
         }
         if !tabs.isEmpty { expandTabs(&pieces) }
@@ -97,7 +98,8 @@ extension ShapedParagraph {
         let run = Shaper.shape(ShapingText([hyphen]), range: 0..<1, font: font, pointSize: shaped.pointSize, options: options)
         let glyphs = run.glyphs.map { glyph -> ShapedGlyph in var g = glyph; g.cluster = offset - 1; return g }
         return LinePiece(range: offset..<offset, runIndex: shaped.item.runIndex, font: font, pointSize: shaped.pointSize,
-                         isFallback: shaped.item.isFallback, level: level, glyphs: glyphs, inserted: hyphen)
+                         isFallback: shaped.item.isFallback, synthesis: shaped.item.synthesis, level: level, glyphs: glyphs,
+                         inserted: hyphen)
     }
 
     /// An ellipsis in the style of scalar `offset`'s run (its font, or a fallback that has "…"), at `level`.
@@ -105,7 +107,8 @@ extension ShapedParagraph {
         let runIndex = text.runs.isEmpty ? 0 : text.runIndex(at: min(max(offset, 0), max(0, scalars.count - 1)))
         let style = text.runs.isEmpty ? text.baseStyle : text.runs[runIndex].style
         let ellipsis: [Unicode.Scalar] = ["\u{2026}"]
-        let (font, isFallback) = fallback.font(for: ellipsis[...], style: style)
+        let choice = fallback.font(for: ellipsis[...], style: style)
+        let font = choice.font
         let options = ShapingOptions(kerning: style.kerning, ligatures: style.ligatures, letterSpacing: style.letterSpacing,
                                      direction: TextDirection(level: level), language: style.language)
         let run = Shaper.shape(ShapingText(ellipsis), range: 0..<1, font: font, pointSize: style.pointSize, options: options)
@@ -113,6 +116,7 @@ extension ShapedParagraph {
         let cluster = min(max(offset, 0), max(0, scalars.count - 1))
         let glyphs = run.glyphs.map { glyph -> ShapedGlyph in var g = glyph; g.cluster = cluster; return g }
         return LinePiece(range: offset..<offset, runIndex: runIndex, font: font, pointSize: style.pointSize,
-                         isFallback: isFallback, level: level, glyphs: glyphs, inserted: ellipsis[0])
+                         isFallback: choice.isFallback, synthesis: choice.synthesis, level: level, glyphs: glyphs,
+                         inserted: ellipsis[0])
     }
 }

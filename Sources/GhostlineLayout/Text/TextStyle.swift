@@ -40,6 +40,10 @@ public struct TextStyle: Sendable {
     public var language: String?
     /// The colour, resolved by the renderer.
     public var paint: PaintID
+    /// The face the scene asked for, when ``font`` is only the nearest face of a family that lacks it (`Inter` at
+    /// weight 450 drawn with Inter Medium): the layout JSON says so beside the font. nil when the font is the face
+    /// asked for.
+    public var requestedFace: RequestedFace?
 
     /// Creates a style with UIKit's defaults for everything but the font and size: no tracking, kerning and ligatures
     /// on, no baseline offset or decorations, no language, the palette's first paint.
@@ -50,6 +54,18 @@ public struct TextStyle: Sendable {
         self.ligatures = ligatures; self.baselineOffset = baselineOffset; self.underline = underline
         self.strikethrough = strikethrough; self.language = language; self.paint = paint
     }
+}
+
+/// A face a scene asked for by family, weight and slant, kept beside the font that stands in for it.
+public struct RequestedFace: Hashable, Sendable {
+    /// The family name asked for.
+    public var name: String
+    /// The weight asked for (100–900 and between).
+    public var weight: Int
+    /// Whether an italic face was asked for.
+    public var italic: Bool
+
+    public init(name: String, weight: Int, italic: Bool) { self.name = name; self.weight = weight; self.italic = italic }
 }
 
 /// Horizontal placement of each line inside the label. `natural` follows the paragraph's direction: left in a

@@ -42,10 +42,13 @@ extension ResolverState {
         let request = FontResolution.Request(name: fontName, weight: weight, italic: style.italic ?? false)
         let (font, source) = try self.font(request, mark: style.marks["font"])
         fontResolutions.append(FontResolution(subject: subject, request: request, source: source, font: font))
-        let text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
+        var text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
                              underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
                              language: style.language, paint: palette.add(style.color ?? .black))
+        if case .snappedFamily = source {
+            text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
+        }
         var paragraph = ParagraphStyle()
         paragraph.lineHeight = lineHeight
         paragraph.lineHeightStrategy = style.lineHeightStrategy ?? .padded
