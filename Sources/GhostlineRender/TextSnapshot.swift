@@ -75,8 +75,8 @@ public struct TextSnapshot: Sendable {
             fonts = [NamedFont(name: "text-font", file: path)]
             fontName = "text-font"
         }
-        let style = StyleDescription(font: fontName, size: size, weight: weight, lineHeight: lineHeight, color: color)
-        return SceneDescription(width: canvasWidth, background: background, fonts: fonts, directory: directory) {
+        let style = StyleDescription(font: fontName, size: size, weight: weight, lineHeight: lineHeight, color: color.map(SceneColor.init))
+        return SceneDescription(width: canvasWidth, background: background.map(SceneColor.init), fonts: fonts, directory: directory) {
             VStack(padding: padding, align: .leading) {
                 Label(text, id: "text", style: style)
             }

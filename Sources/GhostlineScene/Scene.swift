@@ -60,8 +60,11 @@ public struct SceneOverrides: Sendable {
     public var model: LayoutModel?
     /// Replaces `canvas.contentSize`.
     public var contentSize: ContentSizeCategory?
+    /// Replaces `canvas.colorScheme`.
+    public var colorScheme: ColorScheme?
     /// Creates overrides; by default none.
-    public init(scale: Scale? = nil, model: LayoutModel? = nil, contentSize: ContentSizeCategory? = nil) {
-        self.scale = scale; self.model = model; self.contentSize = contentSize
+    public init(scale: Scale? = nil, model: LayoutModel? = nil, contentSize: ContentSizeCategory? = nil,
+                colorScheme: ColorScheme? = nil) {
+        self.scale = scale; self.model = model; self.contentSize = contentSize; self.colorScheme = colorScheme
     }
 }

@@ -1,10 +1,11 @@
 import GhostlineGeometry
 import GhostlineLayout
 
-/// An override given as text (a command-line flag, a form field) that names no scale, model or content size.
+/// An override given as text (a command-line flag, a form field) that names no scale, model, content size or colour
+/// scheme.
 public struct SceneOverrideError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Which override the text was for.
-    public enum Field: String, Sendable { case scale, model, contentSize }
+    public enum Field: String, Sendable { case scale, model, contentSize, colorScheme }
 
     /// Which override the text was for; a caller names it its own way (the CLI: `--content-size`).
     public var field: Field
@@ -24,7 +25,8 @@ extension SceneOverrides {
     /// Overrides read from their names as a person types them: a scale factor of 1, 2 or 3, a model (`uikit` or
     /// `css`, any case) and a content size category (`xLarge`, `AX3`, or UIKit's `extraLarge`, any case). Nil keeps
     /// the scene's own value. The fields are checked in that order; the first refused one is thrown.
-    public init(scaleFactor: Int?, modelName: String?, contentSizeName: String?) throws(SceneOverrideError) {
+    public init(scaleFactor: Int?, modelName: String?, contentSizeName: String?,
+                colorSchemeName: String? = nil) throws(SceneOverrideError) {
         self.init()
         scale = try scaleFactor.map { factor throws(SceneOverrideError) in try Self.scale(factor: factor) }
         if let modelName {
@@ -40,6 +42,12 @@ extension SceneOverrides {
                                          allowed: "use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")), or UIKit's name (extraLarge, accessibilityMedium, …)")
             }
             contentSize = parsed
+        }
+        if let colorSchemeName {
+            guard let parsed = ColorScheme(rawValue: colorSchemeName.lowercased()) else {
+                throw SceneOverrideError(field: .colorScheme, value: colorSchemeName, allowed: "use light or dark")
+            }
+            colorScheme = parsed
         }
     }
 

@@ -114,6 +114,8 @@ struct CommonSceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Pixels per point: 1, 2 or 3 (overrides canvas.scale; default: the scene's, else 3).") var scale: Int?
     @Option(help: "Layout model: uikit (UIKit's rules) or css (browsers, Figma, Sketch). Overrides the scene's `model` (default: uikit).")
     var model: String?
+    @Option(name: .customLong("color-scheme"), help: "light or dark: which value of the scene's two-scheme colours is drawn (overrides canvas.colorScheme; default: light).")
+    var colorScheme: String?
 }
 
 /// Options every command that lays out a scene shares.
@@ -144,7 +146,8 @@ extension SceneArguments {
     var fonts: FontOptions { common.fonts }
 
     func overrides() throws -> SceneOverrides {
-        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize) } catch {
+        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize,
+                                          colorSchemeName: common.colorScheme) } catch {
             throw CLIError(error.flagged)
         }
     }
@@ -177,5 +180,5 @@ extension SceneArguments {
 
 extension SceneOverrideError {
     /// The message with the flag the value came from: "--content-size Huge: use one of …".
-    var flagged: String { "--\(field == .contentSize ? "content-size" : field.rawValue) \(value): \(allowed)" }
+    var flagged: String { "--\(field.rawValue.replacingOccurrences(of: "S", with: "-s")) \(value): \(allowed)" }
 }

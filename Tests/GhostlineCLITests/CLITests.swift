@@ -26,6 +26,21 @@ struct CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["card.json", "card.png"])
     }
 
+    /// `--color-scheme dark` draws a scheme colour's dark value; a scheme that is neither is one line and exit 2.
+    @Test func colorSchemeFlagChoosesTheScheme() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("dark.yaml").path
+        try "canvas: { width: 20, scale: 1 }\ncolors: { fill: { light: \"#E9E9EB\", dark: \"#262629\" } }\nroot:\n  children:\n    - box: { id: b, height: 2, color: fill }\n"
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let dark = try runCLI(["layout", scene, "--color-scheme", "dark"])
+        #expect(dark.status == 0 && dark.stdout.contains("\"#262629\""), "\(dark.stderr)")
+        let light = try runCLI(["layout", scene])
+        #expect(light.status == 0 && light.stdout.contains("\"#E9E9EB\""), "\(light.stderr)")
+        let bad = try runCLI(["layout", scene, "--color-scheme", "dim"])
+        #expect(bad.status == 2 && bad.stderr == "ghostline: --color-scheme dim: use light or dark\n", "\(bad.stderr)")
+    }
+
     @Test func badSceneExitsWithTwoAndOneLineAndNoOutput() throws {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -13,13 +13,13 @@ import Testing
 struct SceneBuilderTests {
     static let bodyText = "Designs set a line height; UIKit sets line spacing. Ghostline lays text out the way UIKit does, so you can see where every baseline lands before the app ships."
 
-    static let card = SceneDescription(width: 375, scale: 3, background: .white, model: .uikit,
+    static let card = SceneDescription(width: 375, scale: 3, background: "white", model: .uikit,
                                        styles: ["body": StyleDescription(font: "Inter", size: 17, lineHeight: 24,
                                                                          lineHeightStrategy: .padded,
-                                                                         color: Color(hex: "#3C3C43"))]) {
+                                                                         color: "#3C3C43")]) {
         VStack(padding: 8, spacing: 8, align: .fill) {
             Label("Pixel-perfect line height", id: "title",
-                  style: .init(font: "Inter-SemiBold", size: 28, lineHeight: 38, color: Color(hex: "#111111")))
+                  style: .init(font: "Inter-SemiBold", size: 28, lineHeight: 38, color: "#111111"))
             Label(bodyText, id: "body", style: "body")
         }
     }
@@ -34,7 +34,7 @@ struct SceneBuilderTests {
 
     /// Runs, boxes, gaps and loops work as in YAML.
     @Test func runsBoxesAndControlFlow() throws {
-        let link = StyleDescription(weight: .semibold, color: Color(hex: "#0A84FF"), underline: true)
+        let link = StyleDescription(weight: .semibold, color: "#0A84FF", underline: true)
         let rows = ["One", "Two"]
         let scene = SceneDescription(width: 300, scale: 2) {
             VStack(padding: 8, spacing: 4) {

@@ -40,8 +40,9 @@ public enum SceneContentBuilder {
 extension SceneDescription {
     /// A scene whose root is a vertical stack of `content` (write a `VStack` or `HStack` inside for its padding,
     /// spacing and alignment, as YAML's `root:` does).
-    public init(width: Double, height: Double? = nil, scale: Int? = nil, background: Color? = nil, grid: Double? = nil,
+    public init(width: Double, height: Double? = nil, scale: Int? = nil, background: SceneColor? = nil, grid: Double? = nil,
                 contentSize: ContentSizeCategory? = nil, layoutDirection: TextDirection? = nil, model: LayoutModel? = nil,
+                colorScheme: ColorScheme? = nil, colors: KeyValuePairs<String, SceneColor> = [:],
                 fontDirectories: [String] = [], systemFonts: Bool? = nil,
                 fonts: [NamedFont] = [], fallback: [String] = [], styles: [String: StyleDescription] = [:],
                 directory: String = "/", @SceneContentBuilder content: () -> [ElementDescription]) {
@@ -53,7 +54,8 @@ extension SceneDescription {
             root = StackDescription(children: children)
         }
         self.init(canvas: CanvasDescription(width: width, height: height, scale: scale, background: background, grid: grid,
-                                            contentSize: contentSize, layoutDirection: layoutDirection),
+                                            contentSize: contentSize, layoutDirection: layoutDirection,
+                                            colorScheme: colorScheme),
                   model: model, fonts: fonts, fallback: fallback.map { FontReference($0) },
                   styles: styles.sorted { $0.key < $1.key }.map { NamedStyle(name: $0.key, style: $0.value) },
                   root: root, sourcePath: directory.hasSuffix("/") ? directory + "scene.swift" : directory + "/scene.swift")
@@ -63,6 +65,7 @@ extension SceneDescription {
                           file: sourcePath)
         }
         self.systemFonts = systemFonts
+        self.colors = ColorNames(scene: colors.map { (name: $0.key, color: $0.value) })
     }
 }
 
@@ -119,7 +122,7 @@ public func Run(_ text: String, style: StyleDescription? = nil) -> RunDescriptio
 }
 
 /// A filled box, an image placeholder (`box:`).
-public func Box(id: String? = nil, width: Double? = nil, height: Double, color: Color = Color(red: 0xDD, green: 0xDD, blue: 0xDD),
+public func Box(id: String? = nil, width: Double? = nil, height: Double, color: SceneColor = "#DDDDDD",
                 cornerRadius: Double = 0) -> ElementDescription {
     .box(BoxDescription(id: id, width: width, height: height, color: color, cornerRadius: cornerRadius))
 }

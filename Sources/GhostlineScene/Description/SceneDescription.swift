@@ -70,6 +70,8 @@ public struct SceneDescription: Sendable {
     /// `styles:`, in the order written; a later definition of a name (from a scene after its includes) replaces an
     /// earlier one.
     public var styles: [NamedStyle]
+    /// `colors:`: the scene's named colours, above iOS's.
+    public var colors = ColorNames()
     /// `root:`, the root stack. It fills the canvas's width.
     public var root: StackDescription
     /// Areas, in points, a design review leaves out of every statistic (a status bar, a clock, an avatar).
@@ -111,7 +113,11 @@ public struct CanvasDescription: Sendable {
     /// Pixels per point (1, 2 or 3); nil means 3, unless an override sets it.
     public var scale: Int?
     /// The page's colour; nil means white.
-    public var background: Color?
+    public var background: SceneColor?
+    /// Which value of a two-scheme colour is drawn; nil means light, unless an override sets it.
+    public var colorScheme: ColorScheme?
+    /// The device named by `device:` (as Apple names it), which gave the width and scale when they were not written.
+    public var device: String?
     /// The baseline grid unit in points for labels with `snapToGrid` (R9, R10); nil for none. Resolving throws when
     /// the grid does not fall on whole pixels at the scale in use.
     public var grid: Double?
@@ -124,10 +130,11 @@ public struct CanvasDescription: Sendable {
     public var marks: [String: SourceMark] = [:]
 
     /// Creates a canvas description; every key left out takes its default when the scene is resolved.
-    public init(width: Double, height: Double? = nil, scale: Int? = nil, background: Color? = nil, grid: Double? = nil,
-                contentSize: ContentSizeCategory? = nil, layoutDirection: TextDirection? = nil) {
+    public init(width: Double, height: Double? = nil, scale: Int? = nil, background: SceneColor? = nil, grid: Double? = nil,
+                contentSize: ContentSizeCategory? = nil, layoutDirection: TextDirection? = nil,
+                colorScheme: ColorScheme? = nil) {
         self.width = width; self.height = height; self.scale = scale; self.background = background; self.grid = grid
-        self.contentSize = contentSize; self.layoutDirection = layoutDirection
+        self.contentSize = contentSize; self.layoutDirection = layoutDirection; self.colorScheme = colorScheme
     }
 }
 
@@ -298,13 +305,13 @@ public struct BoxDescription: Sendable {
     /// The fixed height in points (required in a scene file).
     public var height: Double
     /// The fill; light grey (`#DDDDDD`) by default, as a placeholder.
-    public var color: Color
+    public var color: SceneColor
     /// The corner radius in points; 0 by default.
     public var cornerRadius: Double
     /// Minimums and maximums (`width` and `height` above are the fixed size).
     public var size: SizeConstraints = .none
     /// Creates a box description, light grey with square corners unless told otherwise.
-    public init(id: String? = nil, width: Double? = nil, height: Double, color: Color = Color(red: 0xDD, green: 0xDD, blue: 0xDD),
+    public init(id: String? = nil, width: Double? = nil, height: Double, color: SceneColor = "#DDDDDD",
                 cornerRadius: Double = 0) {
         self.id = id; self.width = width; self.height = height; self.color = color; self.cornerRadius = cornerRadius
     }

@@ -28,7 +28,7 @@ public struct StyleDescription: Sendable {
     /// `fonts:` name or a PostScript name.
     public var italic: Bool?
     /// The text colour, straight alpha; black by default.
-    public var color: Color?
+    public var color: SceneColor?
     /// Points added after every grapheme cluster (UIKit's `kern` attribute, CSS `letter-spacing`); 0 by default.
     public var letterSpacing: Double?
     /// Whether the font's kerning applies; true by default.
@@ -89,7 +89,7 @@ public struct StyleDescription: Sendable {
     /// A style in one call, with the keys designs set most (the rest are properties).
     public init(font: String? = nil, size: Double? = nil, textStyle: DynamicTextStyle? = nil, weight: FontWeight? = nil,
                 lineHeight: Double? = nil, lineHeightStrategy: LineHeightStrategy? = nil, letterSpacing: Double? = nil,
-                color: Color? = nil, underline: Bool? = nil, language: String? = nil) {
+                color: SceneColor? = nil, underline: Bool? = nil, language: String? = nil) {
         self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight
         self.lineHeight = lineHeight; self.lineHeightStrategy = lineHeightStrategy; self.letterSpacing = letterSpacing
         self.color = color; self.underline = underline; self.language = language

@@ -4,6 +4,7 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlineShaping
+import GhostlineSupport
 import Yams
 
 /// Reads a scene's YAML into a `SceneDescription`: every key checked against what is allowed at its place,
@@ -59,10 +60,15 @@ struct SceneParser {
         text.contains("<<") ? Resolver.basic.appending(.merge) : .basic
     }
 
-    static let topKeys = ["include", "canvas", "model", "fontDirectories", "systemFonts", "fonts", "fallback", "styles", "ignore", "root"]
+    static let topKeys = ["include", "canvas", "model", "colors", "fontDirectories", "systemFonts", "fonts", "fallback", "styles",
+                          "ignore", "root"]
+
+    /// The scene's `colors:`, read before anything that may name one.
+    var colorNames = ColorNames()
 
     mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
         let top = try document.mapping(allowed: Self.topKeys)
+        if let c = top["colors"] { try colors(c) }
         let canvas = try self.canvas(try top.required("canvas", fix: "add `canvas: { width: 375 }`"))
         let model = try top["model"]?.choice(LayoutModel.self)
         var fonts: [NamedFont] = []
@@ -114,6 +120,7 @@ struct SceneParser {
         description.includedFiles = includedFiles
         description.fontDirectories = fontDirectories
         description.systemFonts = systemFonts
+        description.colors = colorNames
         return description
     }
 
@@ -123,15 +130,27 @@ struct SceneParser {
     }
 
     func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {
-        let keys = try cursor.mapping(allowed: ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection"])
-        let widthCursor = try keys.required("width", fix: "give the canvas width in points, e.g. `width: 375`")
-        var canvas = CanvasDescription(width: try widthCursor.number("a width in points", range: 1...10_000))
-        canvas.marks["width"] = widthCursor.mark
+        let keys = try cursor.mapping(allowed: ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection",
+                                                "device", "colorScheme"])
+        let device = try keys["device"].map { d throws(SceneError) in try Self.device(d) }
+        var canvas: CanvasDescription
+        if let widthCursor = keys["width"] {
+            canvas = CanvasDescription(width: try widthCursor.number("a width in points", range: 1...10_000))
+            canvas.marks["width"] = widthCursor.mark
+        } else if let device {
+            canvas = CanvasDescription(width: device.width)
+        } else {
+            throw cursor.error("missing required key `width`",
+                               fix: "give the canvas width in points, e.g. `width: 375`, or a device: `device: iPhone 16 Pro`")
+        }
+        canvas.device = device?.name
+        canvas.scale = device?.scale
+        if let s = keys["colorScheme"] { canvas.colorScheme = try s.choice(ColorScheme.self) }
         if let h = keys["height"] {
             if !h.isNumber, (try? h.string())?.lowercased() == "auto" { canvas.height = nil } else { canvas.height = try h.number("a height in points or `auto`", range: 1...100_000) }
             canvas.marks["height"] = h.mark
         }
-        canvas.scale = try keys["scale"]?.integer(range: 1...3)
+        if let s = keys["scale"] { canvas.scale = try s.integer(range: 1...3) }
         canvas.background = try keys["background"].map { c throws(SceneError) in try color(c) }
         if let g = keys["grid"] {
             canvas.grid = try g.number("a grid unit in points", range: 0.5...1000)
@@ -144,12 +163,65 @@ struct SceneParser {
 
     // MARK: Values
 
-    func color(_ cursor: YAMLCursor) throws(SceneError) -> Color {
-        let text = try cursor.string()
-        guard let color = Color(hex: text) else {
-            throw cursor.error("`\(text)` is not a colour", fix: "write \"#RRGGBB\" or \"#RRGGBBAA\" in quotes")
+    /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, a name (of `colors:` or iOS's: `label`, `systemBlue`, …), or
+    /// `{ light: …, dark: … }`.
+    func color(_ cursor: YAMLCursor) throws(SceneError) -> SceneColor {
+        if cursor.isMapping {
+            let keys = try cursor.mapping(allowed: ["light", "dark"])
+            let light = try keys.required("light", fix: "give both: `{ light: \"#FFFFFF\", dark: \"#1C1C1E\" }`")
+            let dark = try keys.required("dark", fix: "give both: `{ light: \"#FFFFFF\", dark: \"#1C1C1E\" }`")
+            return .schemes(light: try fixedColor(light), dark: try fixedColor(dark))
         }
-        return color
+        let text = try cursor.string()
+        if let color = Color(hex: text) { return .fixed(color) }
+        guard colorNames.contains(text) else {
+            let near = Spelling.nearest(to: text, among: colorNames.scene.map(\.name) + ColorNames.system.keys.sorted())
+            throw cursor.error("`\(text)` is not a colour", fix: "write \"#RRGGBB\" or \"#RRGGBBAA\" in quotes, a name from `colors:`, "
+                               + "or one of iOS's (label, systemBlue, systemBackground, …)" + (near.map { "; did you mean `\($0)`?" } ?? ""))
+        }
+        return .named(text)
+    }
+
+    /// One value of a `{ light, dark }` pair: a hex colour or a name, looked up now (each scheme takes its own).
+    func fixedColor(_ cursor: YAMLCursor) throws(SceneError) -> Color {
+        let text = try cursor.string()
+        if let color = Color(hex: text) { return color }
+        throw cursor.error("`\(text)` is not a colour", fix: "write \"#RRGGBB\" or \"#RRGGBBAA\" in quotes for each scheme")
+    }
+
+    /// `colors:`: names to colours, each a hex value, `{ light, dark }` or another name; a name may be used before
+    /// the entry that defines it, and a cycle of names is an error at the first name of the cycle.
+    mutating func colors(_ cursor: YAMLCursor) throws(SceneError) {
+        let entries = try cursor.namedEntries()
+        guard entries.count <= 1000 else {
+            throw cursor.error("`colors:` has \(entries.count) names, more than 1,000", fix: "keep the colour names a scene uses")
+        }
+        // Names first, so an entry may name a colour defined below it.
+        colorNames = ColorNames(scene: entries.map { (name: $0.0, color: SceneColor.named("")) })
+        var scene: [(name: String, color: SceneColor)] = []
+        for (name, entry) in entries { scene.append((name, try color(entry))) }
+        colorNames = ColorNames(scene: scene)
+        for (name, entry) in entries {
+            for scheme in ColorScheme.allCases {
+                if case .failure(.cycle(let names)) = colorNames.resolve(.named(name), scheme: scheme) {
+                    throw entry.error("the colour names go round in a circle: \(names.joined(separator: " → "))",
+                                      fix: "give one of them a value, e.g. \"#0A84FF\"")
+                }
+            }
+        }
+    }
+
+    /// A device by Apple's name, case and spaces aside (`iPhone 16 Pro`, `iphone16pro`).
+    static func device(_ cursor: YAMLCursor) throws(SceneError) -> (name: String, width: Double, scale: Int) {
+        let text = try cursor.string()
+        let key = { (s: String) in s.lowercased().filter { !$0.isWhitespace } }
+        guard let found = AppleTables.devices.first(where: { key($0.name) == key(text) }) else {
+            let names = AppleTables.devices.map(\.name)
+            let near = Spelling.nearest(to: text, among: names)
+            throw cursor.error("`\(text)` is not a device Ghostline knows",
+                               fix: (near.map { "did you mean `\($0)`? " } ?? "") + "use one of: " + names.joined(separator: ", "))
+        }
+        return (found.name, found.width, found.scale)
     }
 
     func contentSizeCategory(_ cursor: YAMLCursor) throws(SceneError) -> ContentSizeCategory {

@@ -62,6 +62,7 @@ struct ResolverState {
     var contentSize = ContentSizeCategory.default
     var model = LayoutModel.uikit
     var grid: Double?
+    var colorScheme = ColorScheme.light
     var palette = Palette()
     var namedFonts: [String: NamedFont] = [:]
     var styles: [String: StyleDescription] = [:]
@@ -92,6 +93,23 @@ struct ResolverState {
         SceneError(file: file, mark: mark, keyPath: keyPath, problem: problem, fix: fix)
     }
 
+    /// A scene colour in the scheme being drawn; a name nothing defines (possible only from the Swift builder, as the
+    /// parser checks YAML's names) or a cycle of names is an error.
+    func color(_ color: SceneColor?, default fallback: Color, mark: SourceMark?, keyPath: String = "") throws(SceneError) -> Color {
+        guard let color else { return fallback }
+        switch description.colors.resolve(color, scheme: colorScheme) {
+        case .success(let value):
+            return value
+        case .failure(.unknown(let name)):
+            throw error(mark, "`\(name)` is not a colour",
+                        fix: "write \"#RRGGBB\" or \"#RRGGBBAA\", a name from the scene's colors, or one of iOS's (label, systemBlue, …)",
+                        keyPath: keyPath)
+        case .failure(.cycle(let names)):
+            throw error(mark, "the colour names go round in a circle: \(names.joined(separator: " → "))",
+                        fix: "give one of them a value, e.g. \"#0A84FF\"", keyPath: keyPath)
+        }
+    }
+
     func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardized.path
     }
@@ -116,7 +134,8 @@ struct ResolverState {
         }
         contentSize = overrides.contentSize ?? canvas.contentSize ?? .default
         model = overrides.model ?? description.model ?? .uikit
-        let background = palette.add(canvas.background ?? .white)
+        colorScheme = overrides.colorScheme ?? canvas.colorScheme ?? .light
+        let background = palette.add(try color(canvas.background, default: .white, mark: nil, keyPath: "canvas.background"))
 
         for font in description.fonts {
             let path = absolute(font.file)

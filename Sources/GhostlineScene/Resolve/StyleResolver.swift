@@ -45,7 +45,7 @@ extension ResolverState {
         var text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
                              underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
-                             language: style.language, paint: palette.add(style.color ?? .black))
+                             language: style.language, paint: palette.add(try color(style.color, default: .black, mark: style.marks["color"])))
         if case .snappedFamily = source {
             text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
         }
@@ -101,7 +101,7 @@ extension ResolverState {
             switch child {
             case .label(let label): node.children.append(.label(try self.label(label)))
             case .box(let box):
-                var resolved = BoxNode(id: box.id, width: box.width, height: box.height, paint: palette.add(box.color),
+                var resolved = BoxNode(id: box.id, width: box.width, height: box.height, paint: palette.add(try color(box.color, default: .black, mark: nil)),
                                        cornerRadius: box.cornerRadius)
                 resolved.size = box.size
                 node.children.append(.box(resolved))

@@ -2,8 +2,8 @@ import Ghostline
 
 /// The demo card, written in Swift: the same scene as Fixtures/demo/card.yaml.
 enum Card {
-    static let body = StyleDescription(font: "Inter", size: 17, lineHeight: 24, color: Color(hex: "#3C3C43"))
-    static let title = StyleDescription(font: "Inter-SemiBold", size: 28, lineHeight: 38, color: Color(hex: "#111111"))
+    static let body = StyleDescription(font: "Inter", size: 17, lineHeight: 24, color: "#3C3C43")
+    static let title = StyleDescription(font: "Inter-SemiBold", size: 28, lineHeight: 38, color: "#111111")
 
     static let scene = SceneDescription(width: 375, scale: 3) {
         VStack(padding: 8, spacing: 8) {
