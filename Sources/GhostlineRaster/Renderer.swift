@@ -87,6 +87,14 @@ public struct Renderer: Sendable {
         }
         let text = TextPainter(glyphCache: glyphCache, scale: scale)
         for element in layout.elements {
+            if let background = element.background {
+                Shapes.fillRoundedRect(&canvas, rect: element.frame, radius: background.cornerRadius, scale: scale,
+                                       color: palette.color(background.paint))
+                if let border = background.border, border.width > 0 {
+                    Shapes.strokeRoundedRect(&canvas, rect: element.frame, radius: background.cornerRadius, width: border.width,
+                                             scale: scale, color: palette.color(border.paint))
+                }
+            }
             switch element.content {
             case .box(let paint, let radius):
                 Shapes.fillRoundedRect(&canvas, rect: element.frame, radius: radius, scale: scale, color: palette.color(paint))
@@ -94,7 +102,7 @@ public struct Renderer: Sendable {
                 if let image = palette.image(paint) { Shapes.draw(image, in: element.frame, scale: scale, on: &canvas) }
             case .label:
                 text.draw(element, palette: palette, on: &canvas)
-            case .stack:
+            case .stack, .overlay:
                 break
             }
         }

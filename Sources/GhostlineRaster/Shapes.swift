@@ -48,6 +48,52 @@ enum Shapes {
         }
     }
 
+    /// A band `width` points wide inside a rounded rectangle's edge (a CALayer border, a CSS border in the border
+    /// box): the outer shape's coverage less that of the shape inset by `width`, whose radius shrinks by as much.
+    /// Drawn pixel by pixel over the band only; a band wider than half the shape fills it.
+    static func strokeRoundedRect(_ canvas: inout PixelCanvas, rect: Rect, radius: Double, width: Double, scale: Scale, color: Color) {
+        let s = scale.value
+        let outer = RoundedBox(x0: rect.minX * s, y0: rect.minY * s, x1: rect.maxX * s, y1: rect.maxY * s, radius: radius * s)
+        let w = width * s
+        let inner = RoundedBox(x0: outer.x0 + w, y0: outer.y0 + w, x1: outer.x1 - w, y1: outer.y1 - w, radius: max(0, outer.r - w))
+        let top = max(0, clampedInt(outer.y0.rounded(.down))), bottom = min(canvas.height, clampedInt(outer.y1.rounded(.up)))
+        let left = max(0, clampedInt(outer.x0.rounded(.down))), right = min(canvas.width, clampedInt(outer.x1.rounded(.up)))
+        guard top < bottom, left < right else { return }
+        let innerEmpty = inner.x1 <= inner.x0 || inner.y1 <= inner.y0
+        for y in top..<bottom {
+            let cy = Double(y) + 0.5
+            // Rows through the inner shape's straight sides: the pixels well inside it are not in the band, so only
+            // the two bands at the sides are visited (a large bordered frame costs its perimeter, not its area).
+            var skip = 0..<0
+            if !innerEmpty && cy >= inner.y0 + inner.r + 0.5 && cy <= inner.y1 - inner.r - 0.5 {
+                let from = max(left, clampedInt((inner.x0 + 0.5).rounded(.up))), to = min(right, clampedInt((inner.x1 - 0.5).rounded(.down)))
+                if from < to { skip = from..<to }
+            }
+            for x in left..<right where !skip.contains(x) {
+                let cx = Double(x) + 0.5
+                let band = outer.coverage(cx, cy) - (innerEmpty ? 0 : inner.coverage(cx, cy))
+                guard band > 0 else { continue }
+                canvas.blend(x: x, y: y, color: color, coverage: UInt8((min(1, band) * 255).rounded()))
+            }
+        }
+    }
+
+    /// A rounded rectangle in pixels, for coverage by signed distance (the same measure `fillRoundedRect` uses).
+    struct RoundedBox {
+        let x0, y0, x1, y1, r: Double
+        init(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double) {
+            self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+            r = max(0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+        }
+        /// The share of a pixel centred at (`px`, `py`) inside the shape: ½ − signed distance, clamped to 0…1.
+        func coverage(_ px: Double, _ py: Double) -> Double {
+            let dx = abs(px - (x0 + x1) / 2) - ((x1 - x0) / 2 - r)
+            let dy = abs(py - (y0 + y1) / 2) - ((y1 - y0) / 2 - r)
+            let outside = (max(dx, 0) * max(dx, 0) + max(dy, 0) * max(dy, 0)).squareRoot()
+            return min(1, max(0, 0.5 - (outside + min(max(dx, dy), 0) - r)))
+        }
+    }
+
     static func strokeRect(_ canvas: inout PixelCanvas, rect: Rect, scale: Scale, color: Color) {
         let x0 = pixel(rect.minX, scale), x1 = pixel(rect.maxX, scale) - 1
         let y0 = pixel(rect.minY, scale), y1 = pixel(rect.maxY, scale) - 1

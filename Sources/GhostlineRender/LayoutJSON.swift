@@ -68,8 +68,17 @@ public enum LayoutJSON {
             members.append(("cornerRadius", .number(radius)))
         case .image(_, let source):
             members.append(("file", .string(source)))
-        case .stack:
+        case .stack, .overlay:
             break
+        }
+        if let background = element.background {
+            var shape: [(String, JSONValue)] = [("color", .string(palette.color(background.paint).hexString)),
+                                                ("cornerRadius", .number(background.cornerRadius))]
+            if let border = background.border {
+                shape.append(("border", .object([("width", .number(border.width)),
+                                                 ("color", .string(palette.color(border.paint).hexString))])))
+            }
+            members.append(("background", .object(shape)))
         }
         return .object(members)
     }

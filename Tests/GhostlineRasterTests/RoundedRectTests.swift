@@ -2,6 +2,7 @@ import GhostlineGeometry
 import GhostlineImage
 @testable import GhostlineRaster
 import Testing
+import GhostlineLayout
 
 /// `Shapes.fillRoundedRect` fills the inside of a box as spans and works out coverage only at its edges. These tests
 /// hold it to the definition: every pixel's coverage from its centre's distance to the rounded box.
@@ -45,5 +46,47 @@ struct RoundedRectTests {
         Shapes.fillRoundedRect(&fast, rect: rect, radius: radius, scale: scale, color: color)
         Self.reference(&slow, rect: rect, radius: radius, scale: scale, color: color)
         #expect(fast.takeImage() == slow.takeImage())
+    }
+}
+
+/// Backgrounds behind elements: a fill with a border band inside the frame, drawn over the fill, as a CALayer's
+/// border and a CSS border in the border box are.
+@Suite("Backgrounds and borders")
+struct BackgroundRenderTests {
+    static func render(radius: Double, border: Double, fill: Color) -> RGBAImage {
+        var palette = Palette()
+        let page = palette.add(.white), fillPaint = palette.add(fill), line = palette.add(Color(red: 0, green: 0, blue: 255))
+        var element = LayoutElement(id: "b", kind: .stack, frame: Rect(x: 10, y: 10, width: 100, height: 50), content: .stack)
+        element.background = Background(paint: fillPaint, cornerRadius: radius, border: Border(width: border, paint: line))
+        let layout = SceneLayout(canvas: Canvas(width: 120, height: 70, scale: .x1, background: page), height: 70, model: .uikit,
+                                 elements: [element])
+        return Renderer(glyphCache: GlyphCache()).render(layout, palette: palette)
+    }
+
+    static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    @Test func theBorderIsABandInsideTheFrameOverTheFill() {
+        let image = Self.render(radius: 0, border: 4, fill: Color(red: 255, green: 0, blue: 0))
+        #expect(Self.pixel(image, 5, 5) == [255, 255, 255, 255])        // outside
+        #expect(Self.pixel(image, 11, 30) == [0, 0, 255, 255])          // in the band
+        #expect(Self.pixel(image, 13, 30) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 14, 30) == [255, 0, 0, 255])          // inside the band: the fill
+        // The band is the frame less the frame inset by 4: 100 × 50 − 92 × 42 pixels, all blue.
+        var blue = 0
+        for y in 0..<image.height { for x in 0..<image.width where Self.pixel(image, x, y) == [0, 0, 255, 255] { blue += 1 } }
+        #expect(blue == 100 * 50 - 92 * 42)
+    }
+
+    /// A translucent fill does not show through an opaque border, and rounded corners leave the page outside them.
+    @Test func roundedCornersAndTranslucentFills() {
+        let image = Self.render(radius: 20, border: 2, fill: Color(red: 255, green: 0, blue: 0, alpha: 0x80))
+        #expect(Self.pixel(image, 10, 10) == [255, 255, 255, 255])       // the corner is cut off
+        #expect(Self.pixel(image, 60, 10) == [0, 0, 255, 255])           // the top band
+        #expect(Self.pixel(image, 60, 35)[1] == Self.pixel(image, 60, 35)[2] && Self.pixel(image, 60, 35)[0] == 255)
+        // The band follows the corner: on the diagonal, 20 − 20/√2 ≈ 5.9 px in from each side, it is drawn.
+        #expect(Self.pixel(image, 16, 16)[2] > 128 && Self.pixel(image, 16, 16)[0] < 128)
     }
 }

@@ -8,6 +8,7 @@ indirect enum ArrangedItem {
     case box(id: String, node: BoxNode)
     case image(id: String, node: ImageNode)
     case stack(StackItem)
+    case overlay(OverlayItem)
     /// A spacer, with the axis of the stack that holds it: its `minLength` is along that axis only.
     case spacer(SpacerNode, axis: StackAxis)
     case gap(GapNode)
@@ -45,6 +46,15 @@ struct StackItem {
         }
         return Array(result.dropFirst())
     }
+}
+
+struct OverlayItem {
+    var id: String
+    /// Unique within the pass, for caching (overlays share the stacks' counter and cache).
+    var serial: Int
+    /// The overlay's settings (its `children` are in `items`).
+    var node: OverlayNode
+    var items: [ArrangedItem]
 }
 
 /// The label layouts of one layout pass, by label and width. Measuring a stack asks for the same label at the
@@ -104,6 +114,7 @@ extension Arranger {
             return size
         case .image(_, let image): return image.size
         case .stack(let stack): return stack.node.size
+        case .overlay(let overlay): return overlay.node.size
         case .spacer(let spacer, let stackAxis):
             // minLength only along its own stack's axis (whichever axis is being measured): a spacer adds no
             // height to a row, and no width to a column.
@@ -135,6 +146,7 @@ extension Arranger {
         switch item {
         case .label(let label): return label.wraps
         case .stack(let stack): return stack.arranged.contains { wraps($0) }
+        case .overlay(let overlay): return overlay.items.contains { wraps($0) }
         default: return false
         }
     }
@@ -145,6 +157,8 @@ extension Arranger {
         switch item {
         case .spacer, .gap: return false
         case .box(_, let box): return axis == .vertical || box.width != nil
+        case .overlay(let overlay):
+            return overlay.node.size.fixed(axis) != nil || overlay.items.contains { hasIntrinsicLength($0, along: axis) }
         default: return true
         }
     }
@@ -169,6 +183,11 @@ extension Arranger {
             }
             let hugging = stack.node.alignment == .fill ? children.map(\.0).max()! : Self.weakFit
             return (hugging, children.map(\.1).max()!)
+        case .overlay(let overlay):
+            // The overlay is as large as its largest child: it keeps that size as firmly as its firmest child.
+            let children = overlay.items.filter { hasIntrinsicLength($0, along: axis) }.map { priorities($0, along: axis) }
+            guard !children.isEmpty else { return (Self.weakFit, ContentPriorities.defaultCompressionResistance) }
+            return (children.map(\.0).max()!, children.map(\.1).max()!)
         default:
             return (ContentPriorities.defaultHugging, ContentPriorities.defaultCompressionResistance)
         }
@@ -185,7 +204,12 @@ extension Arranger {
     func intrinsicWidth(_ item: ArrangedItem) -> Double? {
         let size = constraints(item, along: .horizontal)
         switch item {
-        case .label(let label): return size.clamp(labels.layout(label.slot, width: nil).intrinsicWidth, .horizontal)
+        case .label(let label):
+            return size.clamp(labels.layout(label.slot, width: nil).intrinsicWidth + label.node.padding.horizontal, .horizontal)
+        case .overlay(let overlay):
+            let widths = overlay.items.compactMap { hasIntrinsicLength($0, along: .horizontal) ? intrinsicWidth($0) : nil }
+            guard let widest = widths.max() else { return size.fixed(.horizontal) }
+            return size.clamp(widest, .horizontal)
         case .box(_, let box): return box.width.map { size.clamp($0, .horizontal) }
         case .image(_, let image): return size.clamp(image.width, .horizontal)
         case .spacer, .gap: return nil
@@ -210,8 +234,13 @@ extension Arranger {
         let offered = min(limit, size.maximum(.horizontal))
         switch item {
         case .label(let label):
-            let broken = labels.layout(label.slot, width: offered)
-            return size.clamp(min(broken.intrinsicWidth, offered), .horizontal)
+            let padding = label.node.padding.horizontal
+            let broken = labels.layout(label.slot, width: max(0, offered - padding))
+            return size.clamp(min(broken.intrinsicWidth + padding, offered), .horizontal)
+        case .overlay(let overlay):
+            let sized = overlay.items.filter { hasIntrinsicLength($0, along: .horizontal) }
+            guard !sized.isEmpty else { return size.clamp(offered, .horizontal) }
+            return size.clamp(sized.map { fittingWidth($0, within: offered) }.max()!, .horizontal)
         case .box: return size.clamp(offered, .horizontal)
         case .image(_, let image): return size.clamp(min(image.width, offered), .horizontal)
         case .spacer, .gap: return 0

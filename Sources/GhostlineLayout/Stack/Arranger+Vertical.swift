@@ -123,7 +123,8 @@ extension Arranger {
     /// The stack's own element (first, so it is drawn before its children) over its children's.
     func finish(_ stack: StackItem, _ children: [LayoutElement], _ size: Size) -> Measured {
         let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        return Measured(elements: [LayoutElement(id: stack.id, kind: .stack, frame: frame, content: .stack)] + children,
-                        size: size)
+        var element = LayoutElement(id: stack.id, kind: .stack, frame: frame, content: .stack)
+        element.background = stack.node.background
+        return Measured(elements: [element] + children, size: size)
     }
 }

@@ -12,6 +12,8 @@ public indirect enum LayoutNode: Sendable {
     case image(ImageNode)
     /// A stack of children along one axis (UIStackView).
     case stack(StackNode)
+    /// Children in one frame, drawn in order (SwiftUI's ZStack).
+    case overlay(OverlayNode)
     /// An explicit gap between the neighbours on either side, measured between two anchors.
     case gap(GapNode)
     /// Flexible space along the stack's axis.
@@ -36,6 +38,11 @@ public struct LabelNode: Sendable {
     public var size: SizeConstraints = .none
     /// Who grows and who truncates in a stack (UIKit's defaults: hugging 250, compression resistance 750).
     public var priorities = ContentPriorities()
+    /// Insets between the frame and the text (a UIButton's content insets, SwiftUI's `.padding()`): the label hugs
+    /// its text plus these, and a frame set from outside lays the text out that much narrower.
+    public var padding: EdgeInsets = .zero
+    /// Drawn behind the label's frame (padding included).
+    public var background: Background?
     /// Creates a label with no size constraints and UIKit's default priorities.
     public init(id: String? = nil, text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
                 alignCapHeight: Bool = false, snapToGrid: Bool = false) {
@@ -65,6 +72,8 @@ public struct BoxNode: Sendable {
     public var paint: PaintID
     /// Corner radius in points (CALayer's `cornerRadius`); 0 for square corners.
     public var cornerRadius: Double
+    /// Drawn behind the box (a border on a box is drawn this way too).
+    public var background: Background?
     /// Creates a box; `width` nil lets the stack decide its width.
     public init(id: String? = nil, width: Double?, height: Double, paint: PaintID, cornerRadius: Double = 0) {
         self.id = id; self.width = width; self.height = height; self.paint = paint; self.cornerRadius = cornerRadius
@@ -87,6 +96,8 @@ public struct ImageNode: Sendable {
     public var size: SizeConstraints
     /// Hugging and compression resistance, used when ``size`` leaves the stack room to stretch or squeeze the image.
     public var priorities = ContentPriorities()
+    /// Drawn behind the image's frame.
+    public var background: Background?
     /// `size: nil` fixes the image at `width` × `height`; pass `.none` to let a stack stretch or squeeze it by
     /// its priorities.
     public init(id: String? = nil, paint: PaintID, source: String, width: Double, height: Double,
@@ -160,6 +171,8 @@ public struct StackNode: Sendable {
     public var baselineRelative = false
     /// The stack's own required size constraints; none by default (it takes its content's size).
     public var size: SizeConstraints = .none
+    /// Drawn behind the stack's frame, before its children.
+    public var background: Background?
     /// The arranged children in order (top to bottom, or leading to trailing), gaps and spacers among them.
     public var children: [LayoutNode]
     /// Creates a stack with `fill` distribution, no baseline-relative arrangement and no size constraints.

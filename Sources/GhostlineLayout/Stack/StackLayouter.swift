@@ -100,6 +100,14 @@ struct Arranger {
                 return item
             }
             return .stack(StackItem(id: id, serial: serial, node: settings, items: items))
+        case .overlay(let overlay):
+            let id = counter.next(.overlay, overlay.id)
+            counter.stacks += 1
+            let serial = counter.stacks
+            var settings = overlay
+            settings.children = []
+            let items = overlay.children.map { arrange($0, counter: &counter) }
+            return .overlay(OverlayItem(id: id, serial: serial, node: settings, items: items))
         }
     }
 
@@ -110,31 +118,41 @@ struct Arranger {
         switch item {
         case .label(let label):
             let width = exact ? size.clamp(width, .horizontal) : fittingWidth(item, within: width)
-            var layout = labels.layout(label.slot, width: width)
-            let target = size.clamp(height ?? layout.size.height, .vertical)
-            if abs(target - layout.size.height) > 1e-9 { layout = fitted(label, layout, width: width, height: target) }
+            // Padding: the text is laid out inside the insets, and the frame holds both.
+            let padding = label.node.padding
+            let textWidth = max(0, width - padding.horizontal)
+            var layout = labels.layout(label.slot, width: textWidth)
+            let target = size.clamp(height ?? layout.size.height + padding.vertical, .vertical)
+            let textHeight = max(0, target - padding.vertical)
+            if abs(textHeight - layout.size.height) > 1e-9 { layout = fitted(label, layout, width: textWidth, height: textHeight) }
+            if padding != .zero { layout = layout.padded(padding, rightToLeft: rightToLeft) }
             let frame = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
             var element = LayoutElement(id: label.id, kind: .label, frame: frame, content: .label(layout))
+            element.background = label.node.background
             if label.node.alignCapHeight { element.alignmentInsetTop = layout.anchors.capHeight }
             element.snapsToGrid = label.node.snapToGrid && grid != nil && model.snapsToBaselineGrid
             return Measured(elements: [element], size: frame.size)
         case .box(let id, let box):
             let frame = Rect(x: 0, y: 0, width: size.clamp(width, .horizontal), height: size.clamp(height ?? box.height, .vertical))
-            return Measured(elements: [LayoutElement(id: id, kind: .box, frame: frame,
-                                                     content: .box(paint: box.paint, cornerRadius: box.cornerRadius))],
-                            size: frame.size)
+            var element = LayoutElement(id: id, kind: .box, frame: frame, content: .box(paint: box.paint, cornerRadius: box.cornerRadius))
+            element.background = box.background
+            return Measured(elements: [element], size: frame.size)
         case .image(let id, let image):
             let frame = Rect(x: 0, y: 0, width: size.clamp(exact ? width : min(image.width, width), .horizontal),
                              height: size.clamp(height ?? image.height, .vertical))
-            return Measured(elements: [LayoutElement(id: id, kind: .image, frame: frame,
-                                                     content: .image(paint: image.paint, source: image.source))],
-                            size: frame.size)
+            var element = LayoutElement(id: id, kind: .image, frame: frame, content: .image(paint: image.paint, source: image.source))
+            element.background = image.background
+            return Measured(elements: [element], size: frame.size)
         case .spacer, .gap:
             return Measured(elements: [], size: Size(width: exact ? width : 0, height: height ?? 0))
         case .stack(let stack):
             return stacks.measure(.init(serial: stack.serial, width: width, exact: exact, height: height)) {
                 stack.node.axis == .vertical ? measureVertical(stack, width: width, exact: exact, height: height)
                                              : measureHorizontal(stack, width: width, exact: exact, height: height)
+            }
+        case .overlay(let overlay):
+            return stacks.measure(.init(serial: overlay.serial, width: width, exact: exact, height: height)) {
+                measureOverlay(overlay, item, width: width, exact: exact, height: height)
             }
         }
     }

@@ -40,12 +40,13 @@ public enum SceneContentBuilder {
 extension SceneDescription {
     /// A scene whose root is a vertical stack of `content` (write a `VStack` or `HStack` inside for its padding,
     /// spacing and alignment, as YAML's `root:` does).
-    public init(width: Double, height: Double? = nil, scale: Int? = nil, background: SceneColor? = nil, grid: Double? = nil,
+    public init(width: Double? = nil, device: String? = nil, height: Double? = nil, scale: Int? = nil,
+                background: SceneColor? = nil, grid: Double? = nil,
                 contentSize: ContentSizeCategory? = nil, layoutDirection: TextDirection? = nil, model: LayoutModel? = nil,
                 colorScheme: ColorScheme? = nil, colors: KeyValuePairs<String, SceneColor> = [:],
                 fontDirectories: [String] = [], systemFonts: Bool? = nil,
                 fonts: [NamedFont] = [], fallback: [String] = [], styles: [String: StyleDescription] = [:],
-                directory: String = "/", @SceneContentBuilder content: () -> [ElementDescription]) {
+                ignore: [Rect] = [], directory: String = "/", @SceneContentBuilder content: () -> [ElementDescription]) {
         let children = content()
         let root: StackDescription
         if children.count == 1, case .stack(let only) = children[0] {
@@ -53,7 +54,10 @@ extension SceneDescription {
         } else {
             root = StackDescription(children: children)
         }
-        self.init(canvas: CanvasDescription(width: width, height: height, scale: scale, background: background, grid: grid,
+        // A device gives the width and scale a scene leaves out; an unknown one is an error when the scene resolves.
+        let screen = device.flatMap(AppleTables.device(named:))
+        self.init(canvas: CanvasDescription(width: width ?? screen?.width ?? 0, height: height, scale: scale ?? screen?.scale,
+                                            background: background, grid: grid,
                                             contentSize: contentSize, layoutDirection: layoutDirection,
                                             colorScheme: colorScheme),
                   model: model, fonts: fonts, fallback: fallback.map { FontReference($0) },
@@ -66,6 +70,8 @@ extension SceneDescription {
         }
         self.systemFonts = systemFonts
         self.colors = ColorNames(scene: colors.map { (name: $0.key, color: $0.value) })
+        self.canvas.device = device
+        self.ignore = ignore
     }
 }
 
@@ -111,9 +117,10 @@ public func Label(_ text: String, id: String? = nil, style name: String, numberO
 
 /// A label of attributed runs (`runs:`), each in the label's style or its own.
 public func Label(runs: [RunDescription], id: String? = nil, style: StyleReference, numberOfLines: Int? = nil,
-                  alignment: TextAlignment? = nil, lineBreakMode: LineBreakMode? = nil) -> ElementDescription {
+                  alignment: TextAlignment? = nil, lineBreakMode: LineBreakMode? = nil,
+                  baseWritingDirection: WritingDirection? = nil) -> ElementDescription {
     .label(LabelDescription(id: id, text: .runs(runs), style: style, numberOfLines: numberOfLines, alignment: alignment,
-                            lineBreakMode: lineBreakMode))
+                            lineBreakMode: lineBreakMode, baseWritingDirection: baseWritingDirection))
 }
 
 /// A run of text: in the label's style, or in `style` (which inherits what it does not set from the label's).

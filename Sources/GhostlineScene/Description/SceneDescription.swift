@@ -197,6 +197,8 @@ public indirect enum ElementDescription: Sendable {
     case image(ImageDescription)
     /// `- stack:`: a nested stack.
     case stack(StackDescription)
+    /// `- overlay:`: children in one frame, drawn in order (SwiftUI's ZStack).
+    case overlay(OverlayDescription)
     /// `- gap:`: an explicit distance between the two neighbours around it.
     case gap(GapNode)
     /// `- spacer:`: flexible space along the stack's axis.
@@ -224,6 +226,8 @@ public struct StackDescription: Sendable {
     public var size: SizeConstraints = .none
     /// The children in order; a gap stands only between two other children.
     public var children: [ElementDescription] = []
+    /// `background:`, drawn behind the stack's frame.
+    public var background: BackgroundDescription?
     /// Where the stack was written.
     public var mark: SourceMark?
     /// Creates a stack description; every key left out has the YAML default.
@@ -286,6 +290,10 @@ public struct LabelDescription: Sendable {
     /// Where each of the label's keys was written, for errors found while resolving (such as `snapToGrid` without a
     /// grid).
     public var marks: [String: SourceMark] = [:]
+    /// `padding:`, insets between the frame and the text; none by default.
+    public var padding: EdgeInsets = .zero
+    /// `background:`, drawn behind the label's frame (padding included).
+    public var background: BackgroundDescription?
     /// Creates a label description; size constraints and priorities keep their defaults.
     public init(id: String? = nil, text: LabelText, style: StyleReference, numberOfLines: Int? = nil,
                 alignment: TextAlignment? = nil, lineBreakMode: LineBreakMode? = nil, alignCapHeight: Bool = false,
@@ -310,6 +318,8 @@ public struct BoxDescription: Sendable {
     public var cornerRadius: Double
     /// Minimums and maximums (`width` and `height` above are the fixed size).
     public var size: SizeConstraints = .none
+    /// `background:`, drawn behind the box (its own fill draws over it; a border is the common use).
+    public var background: BackgroundDescription?
     /// Creates a box description, light grey with square corners unless told otherwise.
     public init(id: String? = nil, width: Double? = nil, height: Double, color: SceneColor = "#DDDDDD",
                 cornerRadius: Double = 0) {
@@ -332,10 +342,53 @@ public struct ImageDescription: Sendable {
     public var size: SizeConstraints = .none
     /// `hugging` and `compressionResistance`, for a side without a fixed size.
     public var priorities = ContentPriorities()
+    /// `background:`, drawn behind the image's frame.
+    public var background: BackgroundDescription?
     /// Where the file was written, for errors about reading it.
     public var mark: SourceMark?
     /// Creates an image description; a side left nil takes the bitmap's size.
     public init(id: String? = nil, file: String, width: Double? = nil, height: Double? = nil, mark: SourceMark? = nil) {
         self.id = id; self.file = file; self.width = width; self.height = height; self.mark = mark
+    }
+}
+
+/// `background:` as written: a fill with rounded corners and an optional border inside the frame.
+public struct BackgroundDescription: Sendable {
+    /// The fill.
+    public var color: SceneColor
+    /// Corner radius in points; 0 by default.
+    public var cornerRadius: Double
+    /// `border: { width, color }`: a band inside the frame's edge; nil for none.
+    public var border: (width: Double, color: SceneColor)?
+    /// Where it was written, for errors about its colours.
+    public var mark: SourceMark?
+
+    /// Creates a background: a fill, square corners and no border unless given.
+    public init(color: SceneColor, cornerRadius: Double = 0, border: (width: Double, color: SceneColor)? = nil,
+                mark: SourceMark? = nil) {
+        self.color = color; self.cornerRadius = cornerRadius; self.border = border; self.mark = mark
+    }
+}
+
+/// An overlay as written (`overlay:`): children in one frame, each aligned in it, drawn in order.
+public struct OverlayDescription: Sendable {
+    /// The overlay's id (unique in the scene); nil gets a generated one.
+    public var id: String?
+    /// Where children smaller than the overlay go; `center` by default.
+    public var alignment: OverlayAlignment
+    /// Its `width`, `height` and minimums and maximums; by default its largest child's size.
+    public var size: SizeConstraints = .none
+    /// `background:`, drawn behind the overlay's frame.
+    public var background: BackgroundDescription?
+    /// The children, in drawing order (no gaps or spacers).
+    public var children: [ElementDescription]
+    /// Where it was written.
+    public var mark: SourceMark?
+
+    /// Creates an overlay description.
+    public init(id: String? = nil, alignment: OverlayAlignment = .center, size: SizeConstraints = .none,
+                background: BackgroundDescription? = nil, children: [ElementDescription], mark: SourceMark? = nil) {
+        self.id = id; self.alignment = alignment; self.size = size; self.background = background
+        self.children = children; self.mark = mark
     }
 }

@@ -88,11 +88,13 @@ public struct StyleDescription: Sendable {
 
     /// A style in one call, with the keys designs set most (the rest are properties).
     public init(font: String? = nil, size: Double? = nil, textStyle: DynamicTextStyle? = nil, weight: FontWeight? = nil,
-                lineHeight: Double? = nil, lineHeightStrategy: LineHeightStrategy? = nil, letterSpacing: Double? = nil,
-                color: SceneColor? = nil, underline: Bool? = nil, language: String? = nil) {
-        self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight
+                italic: Bool? = nil, lineHeight: Double? = nil, lineHeightStrategy: LineHeightStrategy? = nil,
+                letterSpacing: Double? = nil, color: SceneColor? = nil, underline: Bool? = nil, strikethrough: Bool? = nil,
+                baselineOffset: Double? = nil, alignment: TextAlignment? = nil, language: String? = nil) {
+        self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight; self.italic = italic
         self.lineHeight = lineHeight; self.lineHeightStrategy = lineHeightStrategy; self.letterSpacing = letterSpacing
-        self.color = color; self.underline = underline; self.language = language
+        self.color = color; self.underline = underline; self.strikethrough = strikethrough
+        self.baselineOffset = baselineOffset; self.alignment = alignment; self.language = language
     }
 
     /// The keys a style may have, in the order the README lists them.
@@ -168,18 +170,20 @@ extension SceneDescription {
             }
             return style?.textStyle != nil || style?.scalesWith != nil
         }
-        func scales(_ stack: StackDescription) -> Bool {
-            stack.children.contains { child in
+        func scales(_ children: [ElementDescription]) -> Bool {
+            children.contains { child in
                 switch child {
                 case .label(let label):
                     if scales(label.style) { return true }
                     if case .runs(let runs) = label.text { return runs.contains { scales($0.style) } }
                     return false
-                case .stack(let inner): return scales(inner)
+                case .stack(let inner): return scales(inner.children)
+                case .overlay(let overlay): return scales(overlay.children)
                 default: return false
                 }
             }
         }
+        func scales(_ stack: StackDescription) -> Bool { scales(stack.children) }
         return scales(root)
     }
 }

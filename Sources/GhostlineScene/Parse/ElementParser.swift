@@ -3,8 +3,8 @@ import GhostlineLayout
 
 /// The `root:` tree: stacks, labels (plain or with runs), boxes, images and gaps.
 extension SceneParser {
-    static let stackKeys = ["stack", "id", "padding", "spacing", "align", "distribution", "baselineRelative", "children"]
-        + sizeKeys
+    static let stackKeys = ["stack", "id", "padding", "spacing", "align", "distribution", "baselineRelative", "children",
+                            "background"] + sizeKeys
 
     mutating func stack(_ cursor: YAMLCursor, depth: Int = 0) throws(SceneError) -> StackDescription {
         guard depth < Self.maximumNesting else {
@@ -36,6 +36,7 @@ extension SceneParser {
             }
         }
         node.size = try sizeConstraints(keys)
+        node.background = try background(keys["background"])
         if let c = keys["children"] {
             let items = try c.sequence()
             for (index, item) in items.enumerated() {
@@ -76,10 +77,11 @@ extension SceneParser {
         }
         let keys = mapping.keys.compactMap(\.string)
         if keys.contains("stack") { return .stack(try stack(cursor, depth: depth + 1)) }
-        let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap", "spacer"])
+        let entry = try cursor.mapping(allowed: ["label", "box", "image", "gap", "spacer", "overlay"])
         guard entry.entries.count == 1, let (kind, value) = entry.entries.first else {
-            throw cursor.error("a child must have exactly one of label, box, image, gap, spacer", fix: "split it into separate list items")
+            throw cursor.error("a child must have exactly one of label, box, image, gap, spacer, overlay", fix: "split it into separate list items")
         }
+        if kind == "overlay" { return .overlay(try overlay(value, depth: depth + 1)) }
         switch kind {
         case "label": return .label(try label(value))
         case "box": return .box(try box(value))
@@ -89,8 +91,12 @@ extension SceneParser {
         }
     }
 
+    static let boxKeys = ["id", "color", "cornerRadius", "background"] + sizeKeys
+    static let imageKeys = ["id", "file", "background"] + sizeKeys + priorityKeys
+    static let gapKeys = ["value", "from", "to"]
+    static let runKeys = ["text", "style"]
     static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
-                            "snapToGrid", "baseWritingDirection"] + sizeKeys + priorityKeys
+                            "snapToGrid", "baseWritingDirection", "padding", "background"] + sizeKeys + priorityKeys
 
     mutating func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelDescription {
         let keys = try cursor.mapping(allowed: Self.labelKeys)
@@ -126,6 +132,8 @@ extension SceneParser {
         label.baseWritingDirection = try keys["baseWritingDirection"]?.choice(WritingDirection.self)
         label.size = try sizeConstraints(keys)
         label.priorities = try priorities(keys)
+        if let p = keys["padding"] { label.padding = try insets(p) }
+        label.background = try background(keys["background"])
         return label
     }
 
@@ -142,7 +150,7 @@ extension SceneParser {
         }
         var runs: [RunDescription] = []
         for item in items {
-            let keys = try item.mapping(allowed: ["text", "style"])
+            let keys = try item.mapping(allowed: Self.runKeys)
             let text = try self.text(try keys.required("text", fix: "give the run its text, e.g. `- text: \"Terms\"`"))
             var run = RunDescription(text: text, mark: item.mark)
             if let s = keys["style"] {
@@ -159,7 +167,7 @@ extension SceneParser {
     }
 
     mutating func box(_ cursor: YAMLCursor) throws(SceneError) -> BoxDescription {
-        let keys = try cursor.mapping(allowed: ["id", "color", "cornerRadius"] + Self.sizeKeys)
+        let keys = try cursor.mapping(allowed: Self.boxKeys)
         let size = try sizeConstraints(keys)
         guard let height = size.height else {
             throw cursor.error("missing required key `height`", fix: "add `height:` in points")
@@ -168,23 +176,25 @@ extension SceneParser {
                                  cornerRadius: try keys["cornerRadius"]?.number("a radius in points", range: 0...5_000) ?? 0)
         box.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
         if let c = keys["color"] { box.color = try color(c) }
+        box.background = try background(keys["background"])
         return box
     }
 
     mutating func image(_ cursor: YAMLCursor) throws(SceneError) -> ImageDescription {
-        let keys = try cursor.mapping(allowed: ["id", "file"] + Self.sizeKeys + Self.priorityKeys)
+        let keys = try cursor.mapping(allowed: Self.imageKeys)
         let fileCursor = try keys.required("file", fix: "add `file:` with a PNG path relative to the scene")
         let size = try sizeConstraints(keys)
         var image = ImageDescription(id: try identifier(keys["id"]), file: try fileCursor.string(), width: size.width,
                                      height: size.height, mark: fileCursor.mark)
         image.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
         image.priorities = try priorities(keys)
+        image.background = try background(keys["background"])
         return image
     }
 
     func gap(_ cursor: YAMLCursor) throws(SceneError) -> GapNode {
         if cursor.isNumber { return GapNode(value: try cursor.number("a gap in points", range: -10_000...10_000)) }
-        let keys = try cursor.mapping(allowed: ["value", "from", "to"])
+        let keys = try cursor.mapping(allowed: Self.gapKeys)
         return GapNode(value: try keys.required("value", fix: "add `value:` in points").number("a gap in points", range: -10_000...10_000),
                        from: try keys["from"]?.choice(Anchor.self) ?? .bottom,
                        to: try keys["to"]?.choice(Anchor.self) ?? .top)

@@ -5,6 +5,8 @@ import GhostlineLayout
 extension SceneParser {
     static let sizeKeys = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"]
     static let priorityKeys = ["hugging", "compressionResistance"]
+    static let spacerKeys = ["minLength"]
+    static let axisKeys = ["horizontal", "vertical"]
 
     /// `width`, `height` and the minimums and maximums, each 0–10000 points; a minimum above its maximum, or a
     /// fixed size outside them, is refused (Auto Layout would have to break a required constraint).
@@ -55,7 +57,7 @@ extension SceneParser {
                 return Int(number)
             }
             if !cursor.isMapping { let both = try priority(cursor); return (both, both) }
-            let axes = try cursor.mapping(allowed: ["horizontal", "vertical"])
+            let axes = try cursor.mapping(allowed: Self.axisKeys)
             return (try axes["horizontal"].map { c throws(SceneError) in try priority(c) } ?? value,
                     try axes["vertical"].map { c throws(SceneError) in try priority(c) } ?? value)
         }
@@ -68,7 +70,7 @@ extension SceneParser {
     /// `spacer: {}` or `spacer: { minLength: 8 }` (an empty `spacer:` too).
     func spacer(_ cursor: YAMLCursor) throws(SceneError) -> SpacerNode {
         if case .scalar(let scalar) = cursor.node, ["", "~", "null"].contains(scalar.string) { return SpacerNode() }
-        let keys = try cursor.mapping(allowed: ["minLength"])
+        let keys = try cursor.mapping(allowed: Self.spacerKeys)
         return SpacerNode(minLength: try keys["minLength"]?.number("a length in points", range: 0...10_000) ?? 0)
     }
 

@@ -63,6 +63,14 @@ struct SceneParser {
     static let topKeys = ["include", "canvas", "model", "colors", "fontDirectories", "systemFonts", "fonts", "fallback", "styles",
                           "ignore", "root"]
 
+    static let canvasKeys = ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection", "device",
+                             "colorScheme"]
+    static let ignoreKeys = ["x", "y", "width", "height"]
+    static let insetKeys = ["top", "leading", "bottom", "trailing"]
+    static let fontEntryKeys = ["file", "index", "metrics"]
+    static let metricsKeys = ["unitsPerEm", "ascender", "descender", "lineGap", "capHeight", "xHeight"]
+    static let schemeKeys = ["light", "dark"]
+
     /// The scene's `colors:`, read before anything that may name one.
     var colorNames = ColorNames()
 
@@ -102,7 +110,7 @@ struct SceneParser {
         if let list = top["ignore"] {
             for item in try list.sequence() {
                 ignoreMarks.append(item.mark)
-                let keys = try item.mapping(allowed: ["x", "y", "width", "height"])
+                let keys = try item.mapping(allowed: Self.ignoreKeys)
                 func value(_ key: String, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
                     try keys.required(key, fix: "give x, y, width and height in points").number("points", range: range)
                 }
@@ -130,8 +138,7 @@ struct SceneParser {
     }
 
     func canvas(_ cursor: YAMLCursor) throws(SceneError) -> CanvasDescription {
-        let keys = try cursor.mapping(allowed: ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection",
-                                                "device", "colorScheme"])
+        let keys = try cursor.mapping(allowed: Self.canvasKeys)
         let device = try keys["device"].map { d throws(SceneError) in try Self.device(d) }
         var canvas: CanvasDescription
         if let widthCursor = keys["width"] {
@@ -167,7 +174,7 @@ struct SceneParser {
     /// `{ light: …, dark: … }`.
     func color(_ cursor: YAMLCursor) throws(SceneError) -> SceneColor {
         if cursor.isMapping {
-            let keys = try cursor.mapping(allowed: ["light", "dark"])
+            let keys = try cursor.mapping(allowed: Self.schemeKeys)
             let light = try keys.required("light", fix: "give both: `{ light: \"#FFFFFF\", dark: \"#1C1C1E\" }`")
             let dark = try keys.required("dark", fix: "give both: `{ light: \"#FFFFFF\", dark: \"#1C1C1E\" }`")
             return .schemes(light: try fixedColor(light), dark: try fixedColor(dark))
@@ -214,14 +221,13 @@ struct SceneParser {
     /// A device by Apple's name, case and spaces aside (`iPhone 16 Pro`, `iphone16pro`).
     static func device(_ cursor: YAMLCursor) throws(SceneError) -> (name: String, width: Double, scale: Int) {
         let text = try cursor.string()
-        let key = { (s: String) in s.lowercased().filter { !$0.isWhitespace } }
-        guard let found = AppleTables.devices.first(where: { key($0.name) == key(text) }) else {
+        guard let found = AppleTables.device(named: text) else {
             let names = AppleTables.devices.map(\.name)
             let near = Spelling.nearest(to: text, among: names)
             throw cursor.error("`\(text)` is not a device Ghostline knows",
                                fix: (near.map { "did you mean `\($0)`? " } ?? "") + "use one of: " + names.joined(separator: ", "))
         }
-        return (found.name, found.width, found.scale)
+        return found
     }
 
     func contentSizeCategory(_ cursor: YAMLCursor) throws(SceneError) -> ContentSizeCategory {
@@ -235,7 +241,7 @@ struct SceneParser {
 
     func insets(_ cursor: YAMLCursor) throws(SceneError) -> EdgeInsets {
         if cursor.isNumber { return EdgeInsets(all: try cursor.number("padding in points", range: 0...10_000)) }
-        let keys = try cursor.mapping(allowed: ["top", "leading", "bottom", "trailing"])
+        let keys = try cursor.mapping(allowed: Self.insetKeys)
         func side(_ key: String) throws(SceneError) -> Double { try keys[key]?.number("padding in points", range: 0...10_000) ?? 0 }
         return EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"), trailing: try side("trailing"))
     }
@@ -246,12 +252,12 @@ struct SceneParser {
         if !cursor.isMapping {
             return NamedFont(name: name, file: try cursor.string(), mark: cursor.mark)
         }
-        let keys = try cursor.mapping(allowed: ["file", "index", "metrics"])
+        let keys = try cursor.mapping(allowed: Self.fontEntryKeys)
         let index = try keys["index"]?.integer(range: 0...255) ?? 0
         let fileCursor = try keys.required("file", fix: "name the font file, e.g. `file: /usr/share/fonts/…/Inter-Regular.otf`")
         var metrics: FontMetricsOverride?
         if let m = keys["metrics"] {
-            let mk = try m.mapping(allowed: ["unitsPerEm", "ascender", "descender", "lineGap", "capHeight", "xHeight"])
+            let mk = try m.mapping(allowed: Self.metricsKeys)
             func units(_ key: String, _ range: ClosedRange<Int>) throws(SceneError) -> Int? { try mk[key]?.integer(range: range) }
             metrics = FontMetricsOverride(unitsPerEm: try units("unitsPerEm", 16...16384), ascender: try units("ascender", 1...65535),
                                           descender: try units("descender", -65535...0), lineGap: try units("lineGap", -65535...65535),

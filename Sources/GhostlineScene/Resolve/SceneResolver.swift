@@ -116,6 +116,13 @@ struct ResolverState {
 
     mutating func scene() throws(SceneError) -> Scene {
         let canvas = description.canvas
+        if let device = canvas.device, AppleTables.device(named: device) == nil {
+            throw error(nil, "`\(device)` is not a device Ghostline knows", fix: "use one of: "
+                        + AppleTables.devices.map(\.name).joined(separator: ", "), keyPath: "canvas.device")
+        }
+        guard canvas.width > 0 else {
+            throw error(nil, "the canvas has no width", fix: "give a width in points, or a device", keyPath: "canvas.width")
+        }
         if let factor = canvas.scale { scale = Scale(factor) }
         if let override = overrides.scale { scale = override }
         let limit = SceneResolver.maximumSidePixels
@@ -135,7 +142,10 @@ struct ResolverState {
         contentSize = overrides.contentSize ?? canvas.contentSize ?? .default
         model = overrides.model ?? description.model ?? .uikit
         colorScheme = overrides.colorScheme ?? canvas.colorScheme ?? .light
-        let background = palette.add(try color(canvas.background, default: .white, mark: nil, keyPath: "canvas.background"))
+        // UIKit's defaults: a view controller's view is `systemBackground`, a label's text `label` (white and black in
+        // light, black and white in dark).
+        let background = palette.add(try color(canvas.background ?? "systemBackground", default: .white, mark: nil,
+                                               keyPath: "canvas.background"))
 
         for font in description.fonts {
             let path = absolute(font.file)

@@ -45,7 +45,7 @@ extension ResolverState {
         var text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
                              underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
-                             language: style.language, paint: palette.add(try color(style.color, default: .black, mark: style.marks["color"])))
+                             language: style.language, paint: palette.add(try color(style.color ?? "label", default: .black, mark: style.marks["color"])))
         if case .snappedFamily = source {
             text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
         }
@@ -96,22 +96,44 @@ extension ResolverState {
         node.distribution = stack.distribution
         node.baselineRelative = stack.baselineRelative
         node.size = stack.size
+        node.background = try background(stack.background)
         node.children.reserveCapacity(stack.children.count)
-        for child in stack.children {
-            switch child {
-            case .label(let label): node.children.append(.label(try self.label(label)))
-            case .box(let box):
-                var resolved = BoxNode(id: box.id, width: box.width, height: box.height, paint: palette.add(try color(box.color, default: .black, mark: nil)),
-                                       cornerRadius: box.cornerRadius)
-                resolved.size = box.size
-                node.children.append(.box(resolved))
-            case .image(let image): node.children.append(.image(try self.image(image)))
-            case .stack(let inner): node.children.append(.stack(try self.stack(inner)))
-            case .gap(let gap): node.children.append(.gap(gap))
-            case .spacer(let spacer): node.children.append(.spacer(spacer))
-            }
-        }
+        for child in stack.children { node.children.append(try self.node(child)) }
         return node
+    }
+
+    /// One child of a stack or overlay as a layout node.
+    mutating func node(_ child: ElementDescription) throws(SceneError) -> LayoutNode {
+        switch child {
+        case .label(let label): return .label(try self.label(label))
+        case .box(let box):
+            var resolved = BoxNode(id: box.id, width: box.width, height: box.height,
+                                   paint: palette.add(try color(box.color, default: .black, mark: nil)), cornerRadius: box.cornerRadius)
+            resolved.size = box.size
+            resolved.background = try background(box.background)
+            return .box(resolved)
+        case .image(let image): return .image(try self.image(image))
+        case .stack(let inner): return .stack(try self.stack(inner))
+        case .overlay(let overlay):
+            var resolved = OverlayNode(id: overlay.id, alignment: overlay.alignment, children: [])
+            resolved.size = overlay.size
+            resolved.background = try background(overlay.background)
+            for child in overlay.children { resolved.children.append(try node(child)) }
+            return .overlay(resolved)
+        case .gap(let gap): return .gap(gap)
+        case .spacer(let spacer): return .spacer(spacer)
+        }
+    }
+
+    /// A background's colours in the scheme being drawn, added to the palette.
+    mutating func background(_ background: BackgroundDescription?) throws(SceneError) -> Background? {
+        guard let background else { return nil }
+        let fill = palette.add(try color(background.color, default: .black, mark: background.mark))
+        var border: Border?
+        if let b = background.border {
+            border = Border(width: b.width, paint: palette.add(try color(b.color, default: .black, mark: background.mark)))
+        }
+        return Background(paint: fill, cornerRadius: background.cornerRadius, border: border)
     }
 
     mutating func label(_ label: LabelDescription) throws(SceneError) -> LabelNode {
@@ -155,6 +177,8 @@ extension ResolverState {
                              snapToGrid: label.snapToGrid)
         node.size = label.size
         node.priorities = label.priorities
+        node.padding = label.padding
+        node.background = try background(label.background)
         return node
     }
 
@@ -182,6 +206,7 @@ extension ResolverState {
                              width: image.width ?? Double(pixels.width) / fileScale,
                              height: image.height ?? Double(pixels.height) / fileScale, size: size)
         node.priorities = image.priorities
+        node.background = try background(image.background)
         return node
     }
 
