@@ -62,6 +62,8 @@ public struct SceneOverrides: Sendable {
     public var contentSize: ContentSizeCategory?
     /// Replaces `canvas.colorScheme`.
     public var colorScheme: ColorScheme?
+    /// Replaces the canvas's width and scale with a device's (Apple's name; `scale` still wins over its scale).
+    public var device: String?
     /// Creates overrides; by default none.
     public init(scale: Scale? = nil, model: LayoutModel? = nil, contentSize: ContentSizeCategory? = nil,
                 colorScheme: ColorScheme? = nil) {

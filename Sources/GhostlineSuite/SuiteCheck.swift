@@ -41,6 +41,8 @@ struct SuiteCheck: Sendable {
                                render: c.render, model: c.model?.rawValue, contentSize: c.contentSize?.rawValue,
                                scale: c.scale?.factor, verdict: .error, error: nil, updated: nil, seconds: 0,
                                findings: SuiteFindings(review: nil))
+        entry.colorScheme = c.colorScheme?.rawValue
+        entry.device = c.device
         var review: JSONValue?
         switch c.target {
         case .design(let path): entry.design = path
@@ -58,7 +60,8 @@ struct SuiteCheck: Sendable {
 
     private func compare(_ c: SuiteCase, into entry: inout SuiteEntry) throws(OutputError) -> JSONValue? {
         let target = c.target.path
-        let overrides = SceneOverrides(scale: c.scale, model: c.model, contentSize: c.contentSize)
+        var overrides = SceneOverrides(scale: c.scale, model: c.model, contentSize: c.contentSize, colorScheme: c.colorScheme)
+        overrides.device = c.device
         if !FileManager.default.fileExists(atPath: target) {
             switch c.target {
             case .design:

@@ -35,6 +35,10 @@ public struct SuiteEntry: Sendable, Equatable {
     public var contentSize: String?
     /// The scale asked for; nil = the design's `@Nx` suffix, else the scene's.
     public var scale: Int?
+    /// The colour scheme asked for (`light`, `dark`); nil = the scene's own.
+    public var colorScheme: String?
+    /// The device asked for, as Apple names it; nil = the scene's own canvas.
+    public var device: String?
     /// How the check ended.
     public var verdict: SuiteVerdict
     /// The one-line reason of an `.error` (and of a failure that is not about pixels).
@@ -54,7 +58,8 @@ public struct SuiteEntry: Sendable, Equatable {
         return .object([
             ("index", .integer(index)), ("id", .string(id)), ("fileStem", .string(fileStem)), ("scene", .string(scene)),
             ("design", optional(design)), ("reference", optional(reference)), ("render", optional(render)),
-            ("model", optional(model)), ("contentSize", optional(contentSize)), ("scale", scale.map { .integer($0) } ?? .null),
+            ("model", optional(model)), ("contentSize", optional(contentSize)), ("colorScheme", optional(colorScheme)),
+            ("device", optional(device)), ("scale", scale.map { .integer($0) } ?? .null),
             ("verdict", .string(verdict.rawValue)), ("error", optional(error)), ("updated", optional(updated)),
             ("warnings", .array(warnings.map { .string($0) })), ("seconds", .number(seconds)),
             ("review", review ?? .null),
@@ -94,6 +99,9 @@ public struct SuiteEntry: Sendable, Equatable {
                   verdict: verdict, error: try optionalText("error"), updated: try optionalText("updated"), seconds: seconds,
                   findings: SuiteFindings(review: review.isNull ? nil : review))
         self.warnings = warnings
+        // Reports written before the colour scheme and device variants have neither key.
+        colorScheme = value["colorScheme"]?.stringValue
+        device = value["device"]?.stringValue
     }
 
     /// An entry with every field given (the runner fills them as the check goes).
@@ -110,7 +118,7 @@ public struct SuiteEntry: Sendable, Equatable {
     public var target: String { design ?? reference ?? "" }
     /// The variant in words (`css, AX3, @3x`), empty when the check asked for nothing special.
     public var variant: String {
-        [model, contentSize, scale.map { "@\($0)x" }].compactMap { $0 }.joined(separator: ", ")
+        [model, contentSize, colorScheme, device, scale.map { "@\($0)x" }].compactMap { $0 }.joined(separator: ", ")
     }
 }
 

@@ -45,7 +45,7 @@ public struct SuiteManifestEntry: Sendable {
     public var name: String?
     /// A scene path or a glob (`scenes/settings-*.yaml`).
     public var scene: String
-    /// A path that may hold `{name}`, `{model}`, `{contentSize}` and `{scale}`.
+    /// A path that may hold `{name}`, `{model}`, `{contentSize}`, `{colorScheme}`, `{device}` and `{scale}`.
     public var target: Target
     /// Where `--update` writes the render of a design entry (same placeholders); nil = nowhere.
     public var render: String?
@@ -76,6 +76,11 @@ public struct SuiteCheckOptions: Sendable, Equatable {
     public var scale: Scale?
     /// One check per content size category listed; each needs its own design export.
     public var contentSizes: [ContentSizeCategory]?
+    /// One check per colour scheme listed (`colorScheme: [light, dark]`); each needs its own design export.
+    public var colorSchemes: [ColorScheme]?
+    /// One check per device listed (`device: [iPhone SE (3rd generation), iPhone 16 Pro Max]`), each at the device's
+    /// width and scale, as Apple names it; each needs its own design export.
+    public var devices: [String]?
     /// Per-pixel YIQ threshold, 0…1 (`--threshold`).
     public var threshold: Double?
     /// The share of pixels that may differ, 0…1 (`--tolerance`).
@@ -96,6 +101,8 @@ public struct SuiteCheckOptions: Sendable, Equatable {
         merged.models = models ?? defaults.models
         merged.scale = scale ?? defaults.scale
         merged.contentSizes = contentSizes ?? defaults.contentSizes
+        merged.colorSchemes = colorSchemes ?? defaults.colorSchemes
+        merged.devices = devices ?? defaults.devices
         merged.threshold = threshold ?? defaults.threshold
         merged.tolerance = tolerance ?? defaults.tolerance
         merged.baselineTolerance = baselineTolerance ?? defaults.baselineTolerance
@@ -107,7 +114,7 @@ public struct SuiteCheckOptions: Sendable, Equatable {
 
 extension SuiteManifest {
     /// The placeholders a design, reference or render path may hold.
-    public static let placeholders = ["name", "model", "contentSize", "scale"]
+    public static let placeholders = ["name", "model", "contentSize", "colorScheme", "device", "scale"]
 
     /// True when a path has glob characters (`*`, `?`, `[`).
     public static func isGlob(_ path: String) -> Bool { path.contains { "*?[".contains($0) } }

@@ -45,7 +45,7 @@ struct SuiteManifestParser {
     /// Entries written in one manifest (globs and variants expand beyond this; `SuitePlan` bounds the total).
     static let maximumEntries = 10_000
     static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
-    static let optionKeys = ["model", "scale", "contentSize", "threshold", "tolerance", "baselineTolerance", "includeAA", "ignore"]
+    static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "baselineTolerance", "includeAA", "ignore"]
     static let entryKeys = ["name", "scene", "design", "reference", "render"] + optionKeys
 
     func manifest(_ document: YAMLCursor) throws(SceneError) -> SuiteManifest {
@@ -122,6 +122,7 @@ struct SuiteManifestParser {
                                fix: "use \(SuiteManifest.placeholders.map { "{\($0)}" }.joined(separator: ", "))")
         }
         let given: [String: Bool] = ["model": options.models != nil, "contentSize": options.contentSizes != nil,
+                                     "colorScheme": options.colorSchemes != nil, "device": options.devices != nil,
                                      "scale": options.scale != nil]
         if let missing = used.first(where: { given[$0] == false }) {
             throw cursor.error("`{\(missing)}` has no value: the entry does not set `\(missing)`",
@@ -134,6 +135,14 @@ struct SuiteManifestParser {
         if let sizes = options.contentSizes, sizes.count > 1, !used.contains("contentSize") {
             throw cursor.error("the entry checks \(sizes.count) content sizes (\(sizes.map(\.rawValue).joined(separator: ", "))) but this path names one file",
                                fix: "put {contentSize} in the path, e.g. designs/{name}.{contentSize}@3x.png")
+        }
+        if let schemes = options.colorSchemes, schemes.count > 1, !used.contains("colorScheme") {
+            throw cursor.error("the entry checks \(schemes.count) colour schemes but this path names one file",
+                               fix: "put {colorScheme} in the path, e.g. designs/{name}.{colorScheme}@3x.png")
+        }
+        if let devices = options.devices, devices.count > 1, !used.contains("device") {
+            throw cursor.error("the entry checks \(devices.count) devices but this path names one file",
+                               fix: "put {device} in the path, e.g. designs/{name} {device}.png")
         }
         if needsModel, let models = options.models, models.count > 1, !used.contains("model") {
             throw cursor.error("the entry checks both models but this path names one file, which the suite writes",
@@ -155,6 +164,19 @@ struct SuiteManifestParser {
                                   fix: "use one of: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: " ")) (any case)")
                 }
                 return category
+            }
+        }
+        if let cursor = keys["colorScheme"] {
+            options.colorSchemes = try oneOrMany(cursor, what: "colour scheme") { c throws(SceneError) in try c.choice(ColorScheme.self) }
+        }
+        if let cursor = keys["device"] {
+            options.devices = try oneOrMany(cursor, what: "device") { c throws(SceneError) in
+                let text = try c.string()
+                guard let device = Devices.screen(named: text) else {
+                    throw c.error("`\(text)` is not a device Ghostline knows",
+                                  fix: "use one of: \(Devices.names.joined(separator: ", "))")
+                }
+                return device.name
             }
         }
         options.threshold = try keys["threshold"]?.number("a threshold from 0 to 1", range: 0...1)

@@ -40,6 +40,10 @@ public struct SuiteCase: Sendable, Equatable {
     public var model: LayoutModel?
     /// The content size category asked for; nil = the scene's own.
     public var contentSize: ContentSizeCategory?
+    /// The colour scheme asked for; nil = the scene's own.
+    public var colorScheme: ColorScheme? = nil
+    /// The device asked for (its width and scale replace the scene's); nil = the scene's own canvas.
+    public var device: String? = nil
     /// The scale asked for; nil = the design's `@Nx` suffix, else the scene's.
     public var scale: Scale?
     /// The entry's options over the manifest's defaults.
@@ -115,36 +119,45 @@ public struct SuitePlan: Sendable {
             }
             let models: [LayoutModel?] = options.models ?? [nil]
             let sizes: [ContentSizeCategory?] = options.contentSizes ?? [nil]
+            let schemes: [ColorScheme?] = options.colorSchemes ?? [nil]
+            let devices: [String?] = options.devices ?? [nil]
+            // Every combination of the variants the entry lists, models outermost.
+            let variants = models.flatMap { model in sizes.flatMap { size in schemes.flatMap { scheme in
+                devices.map { device in (model, size, scheme, device) } } } }
             for scene in scenes {
                 let base = entry.name ?? Self.stem(scene)
-                for model in models {
-                    for size in sizes {
-                        var id = base
-                        if models.count > 1, let model { id += "." + model.rawValue }
-                        if sizes.count > 1, let size { id += "." + size.rawValue }
-                        if let owner = owners[id] {
-                            throw .manifest(SceneError(file: manifest.path, mark: entry.mark,
-                                                       problem: "the check `\(id)` is already made by \(owner)",
-                                                       fix: "give one of the entries its own `name:`"))
-                        }
-                        owners[id] = entry.mark.keyPath
-                        var values = ["name": base]
-                        values["model"] = model?.rawValue
-                        values["contentSize"] = size?.rawValue
-                        values["scale"] = options.scale.map { String($0.factor) }
-                        let target: SuiteCase.Target
-                        switch entry.target {
-                        case .design(let template): target = .design(Self.join(directory, SuiteManifest.expand(template, values)))
-                        case .reference(let template): target = .reference(Self.join(directory, SuiteManifest.expand(template, values)))
-                        }
-                        cases.append(SuiteCase(index: cases.count, id: id, fileStem: id, scene: scene, target: target,
-                                               render: entry.render.map { Self.join(directory, SuiteManifest.expand($0, values)) },
-                                               model: model, contentSize: size, scale: options.scale, options: options))
-                        guard cases.count <= Self.maximumCases else {
-                            throw .manifest(SceneError(file: manifest.path, mark: entry.mark,
-                                                       problem: "the manifest expands to more than \(Self.maximumCases) checks",
-                                                       fix: "narrow the globs or split the suite"))
-                        }
+                for (model, size, scheme, device) in variants {
+                    var id = base
+                    if models.count > 1, let model { id += "." + model.rawValue }
+                    if sizes.count > 1, let size { id += "." + size.rawValue }
+                    if schemes.count > 1, let scheme { id += "." + scheme.rawValue }
+                    if devices.count > 1, let device { id += "." + device.replacingOccurrences(of: " ", with: "-") }
+                    if let owner = owners[id] {
+                        throw .manifest(SceneError(file: manifest.path, mark: entry.mark,
+                                                   problem: "the check `\(id)` is already made by \(owner)",
+                                                   fix: "give one of the entries its own `name:`"))
+                    }
+                    owners[id] = entry.mark.keyPath
+                    var values = ["name": base]
+                    values["model"] = model?.rawValue
+                    values["contentSize"] = size?.rawValue
+                    values["colorScheme"] = scheme?.rawValue
+                    values["device"] = device
+                    values["scale"] = options.scale.map { String($0.factor) }
+                    let target: SuiteCase.Target
+                    switch entry.target {
+                    case .design(let template): target = .design(Self.join(directory, SuiteManifest.expand(template, values)))
+                    case .reference(let template): target = .reference(Self.join(directory, SuiteManifest.expand(template, values)))
+                    }
+                    cases.append(SuiteCase(index: cases.count, id: id, fileStem: id, scene: scene, target: target,
+                                           render: entry.render.map { Self.join(directory, SuiteManifest.expand($0, values)) },
+                                           model: model, contentSize: size, scale: options.scale, options: options))
+                    cases[cases.count - 1].colorScheme = scheme
+                    cases[cases.count - 1].device = device
+                    guard cases.count <= Self.maximumCases else {
+                        throw .manifest(SceneError(file: manifest.path, mark: entry.mark,
+                                                   problem: "the manifest expands to more than \(Self.maximumCases) checks",
+                                                   fix: "narrow the globs or split the suite"))
                     }
                 }
             }

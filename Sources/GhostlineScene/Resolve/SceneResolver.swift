@@ -115,7 +115,16 @@ struct ResolverState {
     }
 
     mutating func scene() throws(SceneError) -> Scene {
-        let canvas = description.canvas
+        var canvas = description.canvas
+        if let name = overrides.device {
+            guard let device = AppleTables.device(named: name) else {
+                throw error(nil, "`\(name)` is not a device Ghostline knows", fix: "use one of: "
+                            + AppleTables.devices.map(\.name).joined(separator: ", "), keyPath: "canvas.device")
+            }
+            canvas.width = device.width
+            canvas.scale = device.scale
+            canvas.device = device.name
+        }
         if let device = canvas.device, AppleTables.device(named: device) == nil {
             throw error(nil, "`\(device)` is not a device Ghostline knows", fix: "use one of: "
                         + AppleTables.devices.map(\.name).joined(separator: ", "), keyPath: "canvas.device")
