@@ -427,6 +427,35 @@ def build(assets, fonts, big):
     bad_scene("flow-stacks-70-deep", flow(70))
     good_scene("brackets-inside-quotes", label_scene(yaml_quoted("[" * 5000 + "{" * 5000)))
 
+    # shapes, colours and devices (issue 21): deep overlays, huge radii and borders, colour names in circles
+    overlays = lambda depth: scene("[ " + "{ overlay: { children: [ " * depth + "{ box: { width: 5, height: 5 } }" + " ] } }" * depth + " ]")
+    good_scene("overlays-18-deep", overlays(18))
+    bad_scene("overlays-70-deep", overlays(70))
+    mixed = lambda depth: scene("[ " + "{ overlay: { children: [ { stack: vertical, children: [ " * depth
+                                + "{ box: { width: 5, height: 5 } }" + " ] } ] } }" * depth + " ]")
+    bad_scene("overlays-and-stacks-70-deep", mixed(35))
+    huge = "{ color: systemBlue, cornerRadius: 5000, border: { width: 1000, color: systemRed } }"
+    good_scene("huge-radius-and-border", scene(f"[ {{ box: {{ height: 1000, color: clear, background: {huge} }} }} ]",
+                                               canvas="{ width: 2000, height: auto, scale: 3 }"))
+    bad_scene("huge-padding-over-canvas-limit", label_scene('"x"', extra="").replace(
+        "style: { font: Inter, size: 17 } }", "style: { font: Inter, size: 17 }, padding: 10000, background: " + huge + " }"))
+    bad_scene("border-width-over-limit", scene("[ { box: { height: 5, background: { color: black, border: { width: 1e9, color: red } } } } ]"))
+    bad_scene("radius-negative", scene("[ { box: { height: 5, background: { color: black, cornerRadius: -1 } } } ]"))
+    bad_scene("padding-over-limit", label_scene('"x"').replace("style: { font: Inter, size: 17 } }",
+                                                                  "style: { font: Inter, size: 17 }, padding: 1e12 }"))
+    bad_scene("colour-cycle", scene("[ { box: { height: 5, color: a } } ]", extra="colors: { a: b, b: c, c: a }\n"))
+    bad_scene("colour-self-cycle", scene("[ { box: { height: 5, color: a } } ]", extra="colors: { a: a }\n"))
+    bad_scene("colour-unknown-name", scene("[ { box: { height: 5, color: notAColour } } ]"))
+    bad_scene("colours-over-limit", scene("[ { box: { height: 5 } } ]",
+                                          extra="colors: { " + ", ".join(f"c{i}: \"#000000\"" for i in range(1500)) + " }\n"))
+    chain = "colors: { " + ", ".join(f"c{i}: c{i + 1}" for i in range(999)) + ", c999: systemBlue }\n"
+    good_scene("colour-chain-1000", scene("[ { box: { height: 5, color: c0 } } ]", extra=chain))
+    bad_scene("colour-half-scheme", scene("[ { box: { height: 5, color: { light: \"#FFFFFF\" } } } ]"))
+    bad_scene("device-unknown", scene("[ { box: { height: 5 } } ]", canvas="{ device: iPhone 99 }"))
+    bad_scene("device-not-text", scene("[ { box: { height: 5 } } ]", canvas="{ device: [1, 2] }"))
+    bad_scene("colour-scheme-unknown", scene("[ { box: { height: 5 } } ]", canvas="{ width: 100, colorScheme: sepia }"))
+    bad_scene("overlay-with-spacer", scene("[ { overlay: { children: [ { spacer: {} } ] } } ]"))
+
     # numbers
     for key, value in [("canvas.width", "1e308"), ("canvas.width", "1e309"), ("canvas.width", "-1e308"),
                        ("canvas.width", "10000.0000001"), ("canvas.width", "0x7fffffffffffffff"),

@@ -50,7 +50,11 @@ enum Shapes {
 
     /// A band `width` points wide inside a rounded rectangle's edge (a CALayer border, a CSS border in the border
     /// box): the outer shape's coverage less that of the shape inset by `width`, whose radius shrinks by as much.
-    /// Drawn pixel by pixel over the band only; a band wider than half the shape fills it.
+    /// A band wider than half the shape fills it.
+    ///
+    /// Row by row, only the pixels at the edges of either shape are worked out one by one: between the outer edge's
+    /// fully covered pixel and the inner shape's first touched one the band is solid and filled as a span, and the
+    /// inner shape's fully covered middle is skipped, so a large bordered frame costs its perimeter, not its area.
     static func strokeRoundedRect(_ canvas: inout PixelCanvas, rect: Rect, radius: Double, width: Double, scale: Scale, color: Color) {
         let s = scale.value
         let outer = RoundedBox(x0: rect.minX * s, y0: rect.minY * s, x1: rect.maxX * s, y1: rect.maxY * s, radius: radius * s)
@@ -60,21 +64,34 @@ enum Shapes {
         let left = max(0, clampedInt(outer.x0.rounded(.down))), right = min(canvas.width, clampedInt(outer.x1.rounded(.up)))
         guard top < bottom, left < right else { return }
         let innerEmpty = inner.x1 <= inner.x0 || inner.y1 <= inner.y0
+        func band(_ x: Int, _ cy: Double) -> Double {
+            let cx = Double(x) + 0.5
+            return outer.coverage(cx, cy) - (innerEmpty ? 0 : inner.coverage(cx, cy))
+        }
+        func plot(_ x: Int, _ y: Int, _ value: Double) {
+            guard value > 0 else { return }
+            canvas.blend(x: x, y: y, color: color, coverage: UInt8((min(1, value) * 255).rounded()))
+        }
         for y in top..<bottom {
             let cy = Double(y) + 0.5
-            // Rows through the inner shape's straight sides: the pixels well inside it are not in the band, so only
-            // the two bands at the sides are visited (a large bordered frame costs its perimeter, not its area).
-            var skip = 0..<0
-            if !innerEmpty && cy >= inner.y0 + inner.r + 0.5 && cy <= inner.y1 - inner.r - 0.5 {
-                let from = max(left, clampedInt((inner.x0 + 0.5).rounded(.up))), to = min(right, clampedInt((inner.x1 - 0.5).rounded(.down)))
-                if from < to { skip = from..<to }
-            }
-            for x in left..<right where !skip.contains(x) {
-                let cx = Double(x) + 0.5
-                let band = outer.coverage(cx, cy) - (innerEmpty ? 0 : inner.coverage(cx, cy))
-                guard band > 0 else { continue }
-                canvas.blend(x: x, y: y, color: color, coverage: UInt8((min(1, band) * 255).rounded()))
-            }
+            // The outer edge from each end inward until a pixel is fully inside the outer shape.
+            var first = left
+            while first < right, outer.coverage(Double(first) + 0.5, cy) < 1 { plot(first, y, band(first, cy)); first += 1 }
+            guard first < right else { continue }
+            var last = right - 1
+            while last > first, outer.coverage(Double(last) + 0.5, cy) < 1 { plot(last, y, band(last, cy)); last -= 1 }
+            // Pixels first...last are fully inside the outer shape: the band there is 1 − the inner coverage.
+            let touchesInner = !innerEmpty && cy > inner.y0 - 0.5 && cy < inner.y1 + 0.5
+            guard touchesInner else { canvas.fillSpan(y: y, columns: first..<last + 1, color: color); continue }
+            let innerLeft = max(first, min(last + 1, clampedInt((inner.x0 - 0.5).rounded(.down))))
+            let innerRight = min(last, max(first - 1, clampedInt((inner.x1 + 0.5).rounded(.up))))
+            if first < innerLeft { canvas.fillSpan(y: y, columns: first..<innerLeft, color: color) }
+            if innerRight < last { canvas.fillSpan(y: y, columns: innerRight + 1..<last + 1, color: color) }
+            guard innerLeft <= innerRight else { continue }
+            var x = innerLeft
+            while x <= innerRight, inner.coverage(Double(x) + 0.5, cy) < 1 { plot(x, y, band(x, cy)); x += 1 }
+            var z = innerRight
+            while z > x, inner.coverage(Double(z) + 0.5, cy) < 1 { plot(z, y, band(z, cy)); z -= 1 }
         }
     }
 

@@ -90,3 +90,37 @@ struct BackgroundRenderTests {
         #expect(Self.pixel(image, 16, 16)[2] > 128 && Self.pixel(image, 16, 16)[0] < 128)
     }
 }
+
+/// `Shapes.strokeRoundedRect` fills the solid parts of a border band as spans and skips the inside: byte for byte
+/// the definition, every pixel's outer coverage less its inner coverage.
+@Suite("Border bands")
+struct BorderBandTests {
+    @Test(arguments: 0..<60)
+    func bandsMatchTheDefinition(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 7
+        func next(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        let scale = Scale([1, 2, 3][seed % 3])
+        let rect = Rect(x: next(-10...40), y: next(-10...40), width: next(0...60), height: next(0...60))
+        let radius = seed % 5 == 0 ? 0 : next(0...40), width = seed % 7 == 0 ? next(10...80) : next(0.2...8)
+        let color = Color(red: 10, green: 120, blue: 250, alpha: UInt8(next(40...255)))
+        var fast = PixelCanvas(width: 90, height: 90, background: Color(red: 250, green: 240, blue: 230))
+        var slow = fast
+        Shapes.strokeRoundedRect(&fast, rect: rect, radius: radius, width: width, scale: scale, color: color)
+        let s = scale.value
+        let outer = Shapes.RoundedBox(x0: rect.minX * s, y0: rect.minY * s, x1: rect.maxX * s, y1: rect.maxY * s, radius: radius * s)
+        let inner = Shapes.RoundedBox(x0: outer.x0 + width * s, y0: outer.y0 + width * s, x1: outer.x1 - width * s,
+                                      y1: outer.y1 - width * s, radius: max(0, outer.r - width * s))
+        let innerEmpty = inner.x1 <= inner.x0 || inner.y1 <= inner.y0
+        for y in 0..<slow.height {
+            for x in 0..<slow.width {
+                let band = outer.coverage(Double(x) + 0.5, Double(y) + 0.5)
+                    - (innerEmpty ? 0 : inner.coverage(Double(x) + 0.5, Double(y) + 0.5))
+                if band > 0 { slow.blend(x: x, y: y, color: color, coverage: UInt8((min(1, band) * 255).rounded())) }
+            }
+        }
+        #expect(fast.takeImage().pixels == slow.takeImage().pixels, "seed \(seed): \(rect) r \(radius) w \(width) \(scale)")
+    }
+}

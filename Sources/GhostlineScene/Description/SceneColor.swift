@@ -34,10 +34,16 @@ public enum SceneColor: Sendable, Hashable, ExpressibleByStringLiteral {
 
 /// Named colours: iOS's (``AppleTables``) under the scene's own `colors:`, which may shadow them.
 public struct ColorNames: Sendable {
-    /// The scene's own names, in the order written.
-    public var scene: [(name: String, color: SceneColor)]
+    /// The scene's own names, in the order written (a name written twice: the later wins).
+    public var scene: [(name: String, color: SceneColor)] { didSet { index = Self.index(scene) } }
+    /// `scene` by name, so following a chain of names costs one look-up a step.
+    private var index: [String: SceneColor]
 
-    public init(scene: [(name: String, color: SceneColor)] = []) { self.scene = scene }
+    public init(scene: [(name: String, color: SceneColor)] = []) { self.scene = scene; index = Self.index(scene) }
+
+    private static func index(_ scene: [(name: String, color: SceneColor)]) -> [String: SceneColor] {
+        Dictionary(scene.map { ($0.name, $0.color) }, uniquingKeysWith: { _, later in later })
+    }
 
     /// iOS's named colours, light and dark.
     public static let system: [String: (light: Color, dark: Color)] = {
@@ -50,7 +56,7 @@ public struct ColorNames: Sendable {
 
     /// Whether `name` is a colour here.
     public func contains(_ name: String) -> Bool {
-        scene.contains { $0.name == name } || Self.system[name] != nil
+        index[name] != nil || Self.system[name] != nil
     }
 
     /// Why a colour cannot be resolved.
@@ -62,7 +68,7 @@ public struct ColorNames: Sendable {
     /// `color` in `scheme`, following names (a scene name may name another) until a value; a name met twice is a
     /// cycle.
     public func resolve(_ color: SceneColor, scheme: ColorScheme) -> Result<Color, Failure> {
-        var seen: [String] = []
+        var seen: [String] = [], visited: Set<String> = []
         var current = color
         while true {
             switch current {
@@ -71,10 +77,11 @@ public struct ColorNames: Sendable {
             case .schemes(let light, let dark):
                 return .success(scheme == .dark ? dark : light)
             case .named(let name):
-                if seen.contains(name) { return .failure(.cycle(seen + [name])) }
+                if visited.contains(name) { return .failure(.cycle(Array(seen.drop { $0 != name }) + [name])) }
                 seen.append(name)
-                if let own = scene.last(where: { $0.name == name }) {
-                    current = own.color
+                visited.insert(name)
+                if let own = index[name] {
+                    current = own
                 } else if let system = Self.system[name] {
                     return .success(scheme == .dark ? system.dark : system.light)
                 } else {
