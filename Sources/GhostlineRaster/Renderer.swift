@@ -86,20 +86,24 @@ public struct Renderer: Sendable {
             }
         }
         let text = TextPainter(glyphCache: glyphCache, scale: scale)
+        // Frames kept in LayoutUnits (css) are painted as Chromium paints boxes: each edge snapped to the nearest
+        // device pixel. Frames on the pixel grid (uikit) are unchanged by it.
+        let snaps = layout.model.frameGrid == .layoutUnits
         for element in layout.elements {
+            let frame = snaps ? Shapes.pixelSnapped(element.frame, scale) : element.frame
             if let background = element.background {
-                Shapes.fillRoundedRect(&canvas, rect: element.frame, radius: background.cornerRadius, scale: scale,
+                Shapes.fillRoundedRect(&canvas, rect: frame, radius: background.cornerRadius, scale: scale,
                                        color: palette.color(background.paint))
                 if let border = background.border, border.width > 0 {
-                    Shapes.strokeRoundedRect(&canvas, rect: element.frame, radius: background.cornerRadius, width: border.width,
+                    Shapes.strokeRoundedRect(&canvas, rect: frame, radius: background.cornerRadius, width: border.width,
                                              scale: scale, color: palette.color(border.paint))
                 }
             }
             switch element.content {
             case .box(let paint, let radius):
-                Shapes.fillRoundedRect(&canvas, rect: element.frame, radius: radius, scale: scale, color: palette.color(paint))
+                Shapes.fillRoundedRect(&canvas, rect: frame, radius: radius, scale: scale, color: palette.color(paint))
             case .image(let paint, _):
-                if let image = palette.image(paint) { Shapes.draw(image, in: element.frame, scale: scale, on: &canvas) }
+                if let image = palette.image(paint) { Shapes.draw(image, in: frame, scale: scale, on: &canvas) }
             case .label:
                 text.draw(element, palette: palette, on: &canvas)
             case .stack, .overlay:

@@ -111,6 +111,13 @@ enum Shapes {
         }
     }
 
+    /// `rect` with each edge rounded to the nearest device pixel (Chromium's `PixelSnappedIntRect`: the right edge is
+    /// rounded where it lies, so a box keeps its place when its width is fractional).
+    static func pixelSnapped(_ rect: Rect, _ scale: Scale) -> Rect {
+        let x0 = scale.roundToPixel(rect.minX), y0 = scale.roundToPixel(rect.minY)
+        return Rect(x: x0, y: y0, width: scale.roundToPixel(rect.maxX) - x0, height: scale.roundToPixel(rect.maxY) - y0)
+    }
+
     static func strokeRect(_ canvas: inout PixelCanvas, rect: Rect, scale: Scale, color: Color) {
         let x0 = pixel(rect.minX, scale), x1 = pixel(rect.maxX, scale) - 1
         let y0 = pixel(rect.minY, scale), y1 = pixel(rect.maxY, scale) - 1

@@ -136,7 +136,7 @@ public enum LabelLayouter {
         // NSRange offsets: UTF-16 code units before each scalar.
         var utf16Before = [Int](repeating: 0, count: input.text.scalars.count + 1)
         for (index, scalar) in input.text.scalars.enumerated() { utf16Before[index + 1] = utf16Before[index] + scalar.utf16.count }
-        let intrinsicWidth = input.scale.ceilToPixel(broken.map(\.width).max() ?? 0)
+        let intrinsicWidth = input.model.frameGrid.ceil(broken.map(\.width).max() ?? 0, input.scale)
         let boxWidth = width ?? intrinsicWidth
         var lines: [LabelLine] = []
         lines.reserveCapacity(broken.count)

@@ -15,6 +15,9 @@ extension LayoutModel {
         trimsAdjacentFullwidthPunctuation: true,
         textStyleSuppliesLineHeight: true,
         fallbackFaces: .synthesized,
+        frameGrid: .layoutUnits,
+        labelFitting: .shrinkToFit,
+        stackSlack: .flexibleViewsOnly,
         refusedSettings: [
             RefusedSetting(key: "hyphenationFactor",
                            problem: "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",

@@ -48,6 +48,15 @@ public struct LayoutModel: Sendable {
     /// synthesizes a missing bold or italic; Core Text takes a real face of that family nearest the style.
     public var fallbackFaces: FallbackFaces
 
+    /// The grid frames are kept on: whole device pixels (Auto Layout), or Chromium's 1/64-pixel LayoutUnits.
+    public var frameGrid: FrameGrid
+
+    /// How wide a label is at a width it is offered: its longest wrapped line (UIKit) or CSS's shrink-to-fit.
+    public var labelFitting: LabelFitting
+
+    /// Who takes a `fill` stack's leftover room: views by hugging (UIStackView) or only flexible ones (flexbox).
+    public var stackSlack: StackSlack
+
     /// The paragraph settings the model has no use for, refused when a scene sets them (with the wording here),
     /// so that a setting is never silently ignored.
     public var refusedSettings: [RefusedSetting]
@@ -56,12 +65,14 @@ public struct LayoutModel: Sendable {
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
                 snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops,
                 ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool,
-                textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, refusedSettings: [RefusedSetting]) {
+                textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, frameGrid: FrameGrid,
+                labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]) {
         self.name = name; self.verticalMetrics = verticalMetrics; self.lineStacking = lineStacking
         self.snapsToBaselineGrid = snapsToBaselineGrid; self.lineBreaking = lineBreaking; self.tabStops = tabStops
         self.ligaturesSurviveLetterSpacing = ligaturesSurviveLetterSpacing
         self.trimsAdjacentFullwidthPunctuation = trimsAdjacentFullwidthPunctuation
         self.textStyleSuppliesLineHeight = textStyleSuppliesLineHeight; self.fallbackFaces = fallbackFaces
+        self.frameGrid = frameGrid; self.labelFitting = labelFitting; self.stackSlack = stackSlack
         self.refusedSettings = refusedSettings
     }
 
@@ -93,7 +104,7 @@ extension LayoutModel: Hashable {
               ligaturesSurviveLetterSpacing: ligaturesSurviveLetterSpacing,
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
-              refusedSettings: refusedSettings)
+              frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -102,7 +113,8 @@ extension LayoutModel: Hashable {
         var name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking
         var snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops
         var ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool
-        var textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, refusedSettings: [RefusedSetting]
+        var textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, frameGrid: FrameGrid,
+        labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -153,3 +153,48 @@ public enum TabStops: Hashable, Sendable {
         }
     }
 }
+
+/// The grid element frames (label widths, stack positions, lengths a stack hands out) are kept on.
+public enum FrameGrid: Hashable, Sendable {
+    /// Whole device pixels: Auto Layout rounds view frames to the screen's scale, and UILabel's intrinsic width is
+    /// its text's width rounded up to a pixel.
+    case devicePixels
+    /// Chromium's LayoutUnits, 1/64 of a device pixel: a box keeps its fractional size (a shrink-to-fit width is its
+    /// text's width rounded up to a unit), and painting snaps its edges to pixels.
+    case layoutUnits
+
+    /// `points` rounded up onto the grid at `scale`.
+    func ceil(_ points: Double, _ scale: Scale) -> Double {
+        switch self {
+        case .devicePixels: return scale.ceilToPixel(points)
+        case .layoutUnits: return ((points * scale.value * 64) - 1e-6).rounded(.up) / (scale.value * 64)
+        }
+    }
+
+    /// `points` rounded to the nearest grid line at `scale`.
+    func round(_ points: Double, _ scale: Scale) -> Double {
+        switch self {
+        case .devicePixels: return scale.roundToPixel(points)
+        case .layoutUnits: return (points * scale.value * 64).rounded(.toNearestOrAwayFromZero) / (scale.value * 64)
+        }
+    }
+}
+
+/// How wide a label is when a stack offers it a width and does not stretch it.
+public enum LabelFitting: Hashable, Sendable {
+    /// Its longest line after wrapping at the offered width (UILabel's intrinsic size at a preferred maximum width):
+    /// a wrapped chat bubble is as wide as its widest line.
+    case longestLine
+    /// CSS shrink-to-fit: its whole text on one line when that fits, else the offered width, however short its wrapped
+    /// lines (`min(max-content, max(min-content, available))`): a wrapped bubble takes its maximum width.
+    case shrinkToFit
+}
+
+/// Who takes the room a `fill` stack has left over along its axis.
+public enum StackSlack: Hashable, Sendable {
+    /// The views by hugging priority, the lowest first (UIStackView's `fill`): with no spacer, a label grows.
+    case byHugging
+    /// Only views without content of their own — spacers, boxes without a length — as flex items with `flex-grow`;
+    /// a label keeps its width and the rest stays empty after the last view (CSS flexbox, `justify-content: start`).
+    case flexibleViewsOnly
+}

@@ -15,6 +15,9 @@ extension LayoutModel {
         // Measured on iOS: title1 at Large is the font's 33.667 pt at @3x, not the table's 34.
         textStyleSuppliesLineHeight: false,
         fallbackFaces: .nearestStyle,
+        frameGrid: .devicePixels,
+        labelFitting: .longestLine,
+        stackSlack: .byHugging,
         refusedSettings: ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "hyphens"].map { key in
             RefusedSetting(key: key, problem: "`\(key)` is a CSS property and the uikit model has no such setting",
                            fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")

@@ -235,8 +235,16 @@ extension Arranger {
         switch item {
         case .label(let label):
             let padding = label.node.padding.horizontal
-            let broken = labels.layout(label.slot, width: max(0, offered - padding))
-            return size.clamp(min(broken.intrinsicWidth + padding, offered), .horizontal)
+            let text: Double
+            switch model.labelFitting {
+            case .longestLine:
+                text = labels.layout(label.slot, width: max(0, offered - padding)).intrinsicWidth
+            case .shrinkToFit:
+                // One line when it fits; else all the width offered (CSS never narrows a box to its wrapped lines).
+                let oneLine = labels.layout(label.slot, width: nil).intrinsicWidth
+                text = oneLine + padding <= offered ? oneLine : max(0, offered - padding)
+            }
+            return size.clamp(min(text + padding, offered), .horizontal)
         case .overlay(let overlay):
             let sized = overlay.items.filter { hasIntrinsicLength($0, along: .horizontal) }
             guard !sized.isEmpty else { return size.clamp(offered, .horizontal) }

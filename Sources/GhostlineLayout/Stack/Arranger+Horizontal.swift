@@ -14,7 +14,8 @@ extension Arranger {
         let fitting = StackDistributor.fittingLength(spans, gaps: gaps, node.distribution) + node.padding.horizontal
         let frameWidth = node.size.clamp(exact ? width : min(fitting, width), .horizontal)
         let available = max(0, frameWidth - node.padding.horizontal)
-        let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution)
+        let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution,
+                                                slack: model.stackSlack)
         let widths = spans.indices.map { snapped(result.lengths[$0], natural: spans[$0].natural) }
         var children = arranged.indices.map { measure(arranged[$0], width: widths[$0], exact: true, height: nil) }
 
@@ -78,10 +79,10 @@ extension Arranger {
                 default: dy = 0
                 }
             }
-            let top = scale.roundToPixel(node.padding.top + dy)
+            let top = model.frameGrid.round(node.padding.top + dy, scale)
             // Right to left, children run from the right edge: x is measured from the leading side.
             let left = rightToLeft ? frameWidth - x - m.size.width : x
-            elements.append(contentsOf: m.elements.map { moved($0, dx: scale.roundToPixel(left), dy: top) })
+            elements.append(contentsOf: m.elements.map { moved($0, dx: model.frameGrid.round(left, scale), dy: top) })
             if m.anchorElement != nil { bottom = max(bottom, top + m.size.height) }
             if index < gaps.count { x += m.size.width + gaps[index] + extras[index] }
         }

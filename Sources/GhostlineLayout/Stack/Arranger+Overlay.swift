@@ -18,8 +18,8 @@ extension Arranger {
         var elements: [LayoutElement] = []
         var anchors: OverlayTextAnchors?
         for (measured, _) in children {
-            let dx = scale.roundToPixel((frameWidth - measured.size.width) * fx)
-            let dy = scale.roundToPixel((frameHeight - measured.size.height) * fy)
+            let dx = model.frameGrid.round((frameWidth - measured.size.width) * fx, scale)
+            let dy = model.frameGrid.round((frameHeight - measured.size.height) * fy, scale)
             if anchors == nil, let first = measured.anchorElement, first.kind == .label || first.kind == .overlay,
                first.kind != .overlay || { if case .overlay(let a) = first.content { return a != nil }; return false }() {
                 anchors = OverlayTextAnchors(firstBaseline: dy + first.anchorOffset(.firstBaseline),

@@ -36,7 +36,8 @@ extension Arranger {
             return finish(stack, natural.elements, Size(width: frameWidth, height: natural.height))
         }
         let available = target - node.padding.top - node.padding.bottom - lead - trail
-        let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution)
+        let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution,
+                                                slack: model.stackSlack)
         for index in children.indices {
             let length = snapped(result.lengths[index], natural: children[index].size.height)
             if length != children[index].size.height { children[index] = measureChild(index, height: length) }
@@ -97,7 +98,7 @@ extension Arranger {
             } else {
                 top = (previous != nil ? y + node.spacing + extra : y) - measured.insetTop
             }
-            top = scale.roundToPixel(top)
+            top = model.frameGrid.round(top, scale)
             if let grid, measured.anchorElement?.snapsToGrid == true {
                 top = BaselineGridLineStack.ceilToGrid(top, grid)
             }
@@ -109,7 +110,7 @@ extension Arranger {
             case (.trailing, false), (.leading, true): x = leftInset + contentWidth - measured.size.width
             default: x = leftInset
             }
-            elements.append(contentsOf: measured.elements.map { moved($0, dx: scale.roundToPixel(x), dy: top) })
+            elements.append(contentsOf: measured.elements.map { moved($0, dx: model.frameGrid.round(x, scale), dy: top) })
             previous = measured
             previousTop = top
             y = top + measured.size.height

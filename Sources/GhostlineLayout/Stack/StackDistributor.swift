@@ -50,14 +50,21 @@ enum StackDistributor {
     static let epsilon = 1e-9
 
     static func distribute(_ spans: [ArrangedSpan], gaps: [Double], available: Double,
-                           _ distribution: StackDistribution) -> DistributedSpans {
+                           _ distribution: StackDistribution, slack rule: StackSlack = .byHugging) -> DistributedSpans {
         var lengths = spans.map(\.natural)
         var extra = [Double](repeating: 0, count: max(0, spans.count - 1))
         let gapTotal = gaps.reduce(0, +)
         guard !spans.isEmpty else { return DistributedSpans(lengths: [], extraGaps: []) }
         switch distribution {
         case .fill:
-            fill(&lengths, spans, slack: available - lengths.reduce(0, +) - gapTotal)
+            let slack = available - lengths.reduce(0, +) - gapTotal
+            if rule == .flexibleViewsOnly && slack > epsilon {
+                // Flexbox: only items that grow (spacers, boxes without a length) take the room, equally.
+                let flexible = spans.indices.filter { !spans[$0].hasIntrinsicLength }
+                if !flexible.isEmpty { _ = growEqually(&lengths, spans, members: flexible, by: slack) }
+            } else {
+                fill(&lengths, spans, slack: slack)
+            }
         case .fillEqually:
             lengths = proportional(spans, weights: spans.map { _ in 1 }, free: max(0, available - gapTotal))
         case .fillProportionally:

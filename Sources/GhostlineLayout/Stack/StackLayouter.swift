@@ -166,7 +166,7 @@ struct Arranger {
     /// A length the distribution changed, on the pixel grid (Auto Layout rounds frames to the screen's pixels);
     /// lengths it left alone stay exactly as measured.
     func snapped(_ length: Double, natural: Double) -> Double {
-        abs(length - natural) < 1e-9 ? natural : scale.roundToPixel(length)
+        abs(length - natural) < 1e-9 ? natural : model.frameGrid.round(length, scale)
     }
 }
 
