@@ -22,7 +22,7 @@ struct SceneBuilderCoverageTests {
         ("border", SceneParser.borderKeys), ("gap", SceneParser.gapKeys), ("spacer", SceneParser.spacerKeys),
         ("run", SceneParser.runKeys), ("style", StyleDescription.keys), ("ignore", SceneParser.ignoreKeys),
         ("padding", SceneParser.insetKeys), ("font", SceneParser.fontEntryKeys), ("metrics", SceneParser.metricsKeys),
-        ("priority", SceneParser.axisKeys), ("scheme", SceneParser.schemeKeys),
+        ("priority", SceneParser.axisKeys), ("scheme", SceneParser.schemeKeys), ("style guide", StyleGuide.keys),
         ("child", ["label", "box", "image", "gap", "spacer", "overlay", "stack"]),
     ]
 
@@ -76,7 +76,7 @@ struct SceneBuilderCoverageTests {
                       baseWritingDirection: .leftToRight)
                     .anchoring(snapToGrid: true).padding(4).background("bubble").frame(minWidth: 100, maxWidth: 280)
                     .priorities(hugging: (251, 251), compressionResistance: (749, 750))
-                Label("From the style guide", id: "guided", style: "caption")
+                Label("From the style guide", id: "guided", style: "caption").background("guideInk")
                     .frame(width: 200, height: 20, minHeight: 10, maxHeight: 40)
                 Label("Scaled", id: "scaled", style: "scaled")
                 HStack(id: "row", spacing: 8, align: .firstBaseline) {

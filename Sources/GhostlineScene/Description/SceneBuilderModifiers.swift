@@ -145,6 +145,7 @@ extension SceneDescription {
         copy.fontDirectories = guide.fontDirectories
         copy.systemFonts = guide.systemFonts
         copy.includedFiles += guide.files
+        copy.colors = ColorNames(scene: guide.colors + colors.scene)
         return copy
     }
 }

@@ -76,6 +76,14 @@ struct SceneParser {
 
     mutating func scene(_ document: YAMLCursor) throws(SceneError) -> SceneDescription {
         let top = try document.mapping(allowed: Self.topKeys)
+        // Style guides first: their colour names are usable everywhere in the scene (the scene's own come after
+        // and may redefine them).
+        var guide: StyleGuide?
+        if let include = top["include"] {
+            guide = try StyleGuide.load(include, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
+                                        chain: [URL(fileURLWithPath: file).standardized.path])
+            colorNames = ColorNames(scene: guide!.colors)
+        }
         if let c = top["colors"] { try colors(c) }
         let canvas = try self.canvas(try top.required("canvas", fix: "add `canvas: { width: 375 }`"))
         let model = try top["model"]?.choice(LayoutModel.self)
@@ -95,9 +103,7 @@ struct SceneParser {
         }
         var fontDirectories = try Self.fontDirectories(top["fontDirectories"], file: file)
         var systemFonts = try top["systemFonts"]?.bool()
-        if let include = top["include"] {
-            var guide = try StyleGuide.load(include, directory: URL(fileURLWithPath: file).deletingLastPathComponent().path,
-                                            chain: [URL(fileURLWithPath: file).standardized.path])
+        if var guide {
             guide.merge(StyleGuide(fonts: fonts, styles: styles, fontDirectories: fontDirectories, systemFonts: systemFonts))
             fonts = guide.fonts
             styles = guide.styles
@@ -203,9 +209,10 @@ struct SceneParser {
         guard entries.count <= 1000 else {
             throw cursor.error("`colors:` has \(entries.count) names, more than 1,000", fix: "keep the colour names a scene uses")
         }
-        // Names first, so an entry may name a colour defined below it.
-        colorNames = ColorNames(scene: entries.map { (name: $0.0, color: SceneColor.named("")) })
-        var scene: [(name: String, color: SceneColor)] = []
+        // Names first, so an entry may name a colour defined below it; names from style guides come before.
+        let earlier = colorNames.scene
+        colorNames = ColorNames(scene: earlier + entries.map { (name: $0.0, color: SceneColor.named("")) })
+        var scene: [(name: String, color: SceneColor)] = earlier
         for (name, entry) in entries { scene.append((name, try color(entry))) }
         colorNames = ColorNames(scene: scene)
         for (name, entry) in entries {

@@ -10,6 +10,8 @@ import Yams
 struct StyleGuide {
     var fonts: [NamedFont] = []
     var styles: [NamedStyle] = []
+    /// `colors:` of the guide and the guides it includes, in the order read (a later name wins).
+    var colors: [(name: String, color: SceneColor)] = []
     /// `fontDirectories:` of the guide and the guides it includes, in the order read.
     var fontDirectories: [FontDirectory] = []
     /// `systemFonts:`; a later file's value wins.
@@ -17,7 +19,7 @@ struct StyleGuide {
     /// Every style guide file read, nested ones included: inputs an output must never overwrite.
     var files: [String] = []
 
-    static let keys = ["include", "fontDirectories", "systemFonts", "fonts", "styles"]
+    static let keys = ["include", "fontDirectories", "systemFonts", "colors", "fonts", "styles"]
     /// Files are read at most this large; a style guide is a few kilobytes.
     static let maximumFileBytes = 4 << 20
 
@@ -35,12 +37,18 @@ struct StyleGuide {
             let text = try read(path, at: item)
             guide.files.append(path)
             guard let node = try YAMLSafety.compose(text, path: path, resolver: SceneParser.resolver(for: text)) else { continue }
-            let parser = SceneParser(file: path, source: text)
+            var parser = SceneParser(file: path, source: text)
             let top = try YAMLCursor(node: node, path: "", file: path).mapping(allowed: keys)
             var included = StyleGuide()
             if let nested = top["include"] {
                 included = try load(nested, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path,
                                     chain: chain + [path])
+            }
+            // Colours named by the guides this one includes, then its own, before its styles name them.
+            parser.colorNames = ColorNames(scene: guide.colors + included.colors)
+            if let c = top["colors"] {
+                try parser.colors(c)
+                included.colors = Array(parser.colorNames.scene.dropFirst(guide.colors.count))
             }
             if let f = top["fonts"] {
                 for (fontName, entry) in try f.namedEntries() {
@@ -68,6 +76,7 @@ struct StyleGuide {
         let fontNames = Set(later.fonts.map(\.name)), styleNames = Set(later.styles.map(\.name))
         fonts = fonts.filter { !fontNames.contains($0.name) } + later.fonts
         styles = styles.filter { !styleNames.contains($0.name) } + later.styles
+        colors += later.colors
         files += later.files
         fontDirectories += later.fontDirectories.filter { !fontDirectories.map(\.path).contains($0.path) }
         systemFonts = later.systemFonts ?? systemFonts
