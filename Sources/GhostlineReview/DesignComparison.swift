@@ -110,6 +110,16 @@ public struct DesignComparison: Sendable {
 
     /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }
+
+    /// Whether a baseline offset (points) is beyond the tolerance. Compared in device pixels, inclusive, with a
+    /// margin of 1/16 pixel: baselines are measured from ink to a fraction of a pixel, so a one-pixel move may
+    /// read 1.005 px, and it must get the verdict a one-pixel move gets (0.333 and 0.335 pt at @3x alike).
+    public func exceedsBaselineTolerance(_ offset: Double) -> Bool {
+        abs(offset) * scale.value > baselineTolerance * scale.value + Self.measurementMargin
+    }
+
+    /// The margin, in device pixels, within which a measured offset counts as the tolerance itself.
+    public static let measurementMargin = 1.0 / 16
     /// True when the share of differing pixels is within `options.tolerance`.
     public var pixelsPass: Bool { diff.ratio <= options.tolerance }
     /// The labels with a finding that fails (baselines, missing text, line count, missing glyphs).

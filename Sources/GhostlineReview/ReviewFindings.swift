@@ -117,10 +117,10 @@ extension DesignComparison {
                 "render \(rendered) line\(rendered == 1 ? "" : "s"), design \(designed) (the text wraps differently: its width, size, letter spacing or words differ)")
         }
         let measured = label.lines.filter { $0.baselineOffset != nil }
-        if let first = measured.first?.baselineOffset, label.maxBaselineOffset > baselineTolerance + 1e-9 {
+        if let first = measured.first?.baselineOffset, exceedsBaselineTolerance(label.maxBaselineOffset) {
             var sentence = "first baseline \(Self.pt(abs(first))) \(first < 0 ? "higher" : "lower") than the design"
             if !label.lineCountDiffers, measured.count > 1, let last = measured.last?.baselineOffset,
-               abs(last - first) > baselineTolerance {
+               exceedsBaselineTolerance(last - first) {
                 sentence += ", last \(Self.pt(abs(last))) \(last < 0 ? "higher" : "lower") (line spacing differs)"
             }
             add(.baselineOffset, fails: true, sentence)

@@ -31,7 +31,7 @@ public enum ReviewPage {
         for label in c.labels {
             for line in label.lines {
                 let offset = line.baselineOffset
-                let off = offset.map { abs($0) > c.baselineTolerance + 1e-9 }
+                let off = offset.map { c.exceedsBaselineTolerance($0) }
                 rows += "<tr class=\"\(off == true ? "off" : "ok")\"><td>\(Escaping.html(label.id))</td><td>\(line.index + 1)</td>"
                 rows += "<td>\(number(line.layoutBaseline))</td><td>\(number(line.renderBaseline))</td>"
                 rows += "<td>\(number(line.designBaseline))</td><td>\(number(offset))</td><td>\(number(line.leftOffset))</td></tr>\n"
@@ -44,7 +44,9 @@ public enum ReviewPage {
         }.joined(separator: "\n")
         // On the diff image: each region no label explains, and the frame of each label a finding is about.
         var boxes: [(Rect, String)] = findings.compactMap { finding in finding.box.map { ($0, "unexplained difference") } }
-        for label in c.labels where findings.contains(where: { $0.label == label.id && $0.kind != .onTheDesign }) {
+        // The labels a finding is about, as a set: looking them up per label made the page quadratic in labels.
+        let noted = Set(findings.filter { $0.kind != .onTheDesign }.compactMap(\.label))
+        for label in c.labels where noted.contains(label.id) {
             boxes.append((label.frame, label.id))
         }
         let findingBoxes = outlines(boxes, width: width, height: height)

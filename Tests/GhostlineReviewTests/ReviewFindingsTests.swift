@@ -165,3 +165,69 @@ struct ReviewFindingsTests {
         #expect(FileManager.default.fileExists(atPath: html))
     }
 }
+
+/// Tolerances with a margin: a baseline offset is compared in device pixels, inclusive, with a 1/16-pixel margin
+/// for the sub-pixel measurement, so the same pixel offset gets the same verdict at every scale.
+@Suite("Baseline tolerance in device pixels")
+struct BaselineToleranceTests {
+    static func comparison(scale: Int) throws -> DesignComparison {
+        let image = RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 255, count: 64))
+        return try DesignReview.compare(.init(render: image, design: image, renderPath: "r", designPath: "d",
+                                              scale: Scale(scale), background: .white, renderOverlay: nil, labels: []))
+    }
+
+    /// The trial's pair: at @3x, 0.333 pt and 0.335 pt are both one device pixel (the default tolerance), so both
+    /// pass; 1.1 pixels fails. At @2x and @1x, the same pixel offsets get the same verdicts.
+    @Test(arguments: [1, 2, 3])
+    func onePixelIsOnePixelAtEveryScale(scale: Int) throws {
+        let c = try Self.comparison(scale: scale)
+        let pixel = 1 / Double(scale)
+        #expect(!c.exceedsBaselineTolerance(pixel))
+        #expect(!c.exceedsBaselineTolerance(-pixel * 1.005))          // 0.335 pt at @3x
+        #expect(!c.exceedsBaselineTolerance(pixel + 1.0 / 16 / Double(scale)))
+        #expect(c.exceedsBaselineTolerance(pixel * 1.1))
+        #expect(c.exceedsBaselineTolerance(2 * pixel))
+    }
+}
+
+/// The one-screen summary leads with what failed and folds the labels on the design into one line when there are
+/// more than three of them; the report and the page still list every label.
+@Suite("Summary: failures first, the rest folded")
+struct SummaryFoldingTests {
+    static func scene(labels: Int) -> String {
+        "canvas: { width: 200, scale: 2 }\nfontDirectories: [/usr/share/fonts/opentype/inter]\nsystemFonts: false\n"
+            + "styles: { s: { font: Inter, size: 13 } }\nroot:\n  children:\n"
+            + (0..<labels).map { "    - label: { id: l\($0), text: \"Line \($0)\", style: s }\n" }.joined()
+    }
+
+    func check(labels: Int, design change: (String) -> String = { $0 }) throws -> DesignCheckResult {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try Self.scene(labels: labels).write(toFile: scene, atomically: true, encoding: .utf8)
+        try change(Self.scene(labels: labels)).write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@2x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        return try DesignCheck(render: .scene(path: scene), design: design).run()
+    }
+
+    @Test func manyLabelsOnTheDesignAreOneLine() throws {
+        let result = try check(labels: 6, design: { $0.replacingOccurrences(of: "text: \"Line 4\"", with: "text: \"Line 4\", alignCapHeight: false, minHeight: 20") })
+        let lines = result.summary.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("on the design") }.count == 1, "\(result.summary)")
+        #expect(lines.contains("  5 labels on the design (baselines within 0.5 pt)") || lines.contains("  4 labels on the design (baselines within 0.5 pt)"),
+                "\(result.summary)")
+        // What failed comes before the folded line.
+        let failing = try #require(lines.firstIndex { $0.hasPrefix("  l") })
+        let folded = try #require(lines.firstIndex { $0.contains("labels on the design") })
+        #expect(failing < folded)
+        // The report keeps every label.
+        let report = try JSONValue(parsing: try result.artifact(.report))
+        #expect(report["labels"]?.arrayValue?.count == 6)
+    }
+
+    @Test func fewLabelsOnTheDesignAreListed() throws {
+        let result = try check(labels: 3)
+        #expect(result.summary.split(separator: "\n").filter { $0.contains(": on the design") }.count == 3, "\(result.summary)")
+    }
+}
