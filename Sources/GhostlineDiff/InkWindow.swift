@@ -27,6 +27,8 @@ public struct InkWindow: Sendable {
 /// so the results are exactly those of classifying every pixel. Non-copyable, so the table is freed exactly once.
 struct InkClassifier: ~Copyable {
     /// The background as a packed opaque pixel: never classified (callers skip it), so it marks empty slots.
+    /// Other colours that are not ink (the page around a label's fill), packed opaque.
+    let others: [UInt32]
     let background: UInt32
     private let limit: Float, alphaLimit: Float, byAlpha: Bool
     private let br: Float, bgr: Float, bb: Float
@@ -40,6 +42,7 @@ struct InkClassifier: ~Copyable {
         byAlpha = geometry.background.alpha == 0
         br = Float(geometry.background.red); bgr = Float(geometry.background.green); bb = Float(geometry.background.blue)
         background = byAlpha ? geometry.background.packed : geometry.background.packed | 0xFF00_0000
+        others = geometry.otherBackgrounds.map { $0.packed | 0xFF00_0000 }
         keys = .allocate(capacity: Self.slots)
         keys.initialize(repeating: background, count: Self.slots)
         values = .allocate(capacity: Self.slots)
@@ -71,6 +74,8 @@ struct InkClassifier: ~Copyable {
         let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
         let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
         guard FastYIQ.delta(flat, background) > limit else { return -1 }
+        // A colour of what lies around the label's fill (the page beside a button) is not ink either.
+        for other in others where FastYIQ.delta(flat, other) <= limit { return -1 }
         return Unblend.split(r, g, b, over: br, bgr, bb).alpha
     }
 }

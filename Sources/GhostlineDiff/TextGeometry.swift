@@ -37,6 +37,9 @@ public struct TextGeometry: Sendable {
     public var inkThreshold: Double
     /// Fraction of the densest row's ink a row must reach to count as part of the glyph bodies.
     public var baselineFraction: Double
+    /// Colours that are never ink besides `background`: what lies around the fill a label sits on (the page around
+    /// a button, the cell around a badge), which a band reaching past the fill would otherwise read as ink.
+    public var otherBackgrounds: [Color] = []
 
     public init(scale: Scale, background: Color, inkThreshold: Double = 0.1, baselineFraction: Double = 0.45) {
         self.scale = scale

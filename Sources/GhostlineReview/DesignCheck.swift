@@ -180,7 +180,7 @@ public struct DesignCheck: Sendable {
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
         let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
-                                       renderOverlay: overlay, labels: LabelLines.from(layout), scenePath: name)
+                                       renderOverlay: overlay, labels: LabelLines.from(layout, palette: scene.palette), scenePath: name)
         var comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)

@@ -77,7 +77,12 @@ public enum DesignReview {
         let bands = bands(for: input.labels)
         let labels = input.labels.indices.map { index in
             let label = input.labels[index]
-            let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: geometry)
+            // Ink against what lies under the label (its button, bubble or cell), not against the page.
+            var own = geometry
+            let layers = label.layers(page: input.background)
+            own.background = layers.last ?? input.background
+            own.otherBackgrounds = layers.dropLast().filter { $0 != own.background }
+            let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: own)
             var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)
             comparison.renderLineCount = measured.renderLineCount
             comparison.designLineCount = measured.designLineCount

@@ -1,5 +1,6 @@
 import Foundation
 import GhostlineGeometry
+import GhostlineImage
 import GhostlineLayout
 import GhostlineRender
 import GhostlineSupport
@@ -33,6 +34,39 @@ public struct LabelLines: Sendable, Equatable {
     /// Characters no font had a glyph for, as code points (`U+1F600`): the layout JSON's `missingGlyphs`. They
     /// draw as empty boxes, so a review fails on them unless told they are expected.
     public var missingGlyphs: [String]
+    /// The fills drawn under the label's text, in drawing order: every element background and box whose frame
+    /// holds the label's (a button's background, a bubble, a box in an overlay, a dark cell). Ink is measured
+    /// against the page with these laid over it (``under(page:)``), so white text on a blue button is text, not a
+    /// blue block.
+    public var fills: [Color] = []
+
+    /// The colour under the text: `page` with ``fills`` laid over it in order (straight alpha, "over").
+    public func under(page: Color) -> Color { layers(page: page).last ?? page }
+
+    /// `page`, then the colour after each of ``fills`` is laid over: what lies under the text is the last, and the
+    /// others are what may show around it.
+    public func layers(page: Color) -> [Color] {
+        var result = [page]
+        guard !fills.isEmpty else { return result }
+        var (r, g, b, a) = (Double(page.red), Double(page.green), Double(page.blue), Double(page.alpha) / 255)
+        for fill in fills where fill.alpha > 0 {
+            let f = Double(fill.alpha) / 255
+            let out = f + a * (1 - f)
+            func mix(_ c: UInt8, _ under: Double) -> Double { (Double(c) * f + under * a * (1 - f)) / out }
+            (r, g, b, a) = (mix(fill.red, r), mix(fill.green, g), mix(fill.blue, b), out)
+            result.append(Color(red: UInt8(min(255, r.rounded())), green: UInt8(min(255, g.rounded())),
+                                blue: UInt8(min(255, b.rounded())), alpha: UInt8(min(255, (a * 255).rounded()))))
+        }
+        return result
+    }
+
+    /// The fills among `drawn` (frames and colours, in drawing order) that hold `frame`.
+    static func holding(_ frame: Rect, _ drawn: [(frame: Rect, color: Color)]) -> [Color] {
+        drawn.filter { fill in
+            fill.frame.minX <= frame.minX + 1e-6 && fill.frame.maxX >= frame.maxX - 1e-6
+                && fill.frame.minY <= frame.minY + 1e-6 && fill.frame.maxY >= frame.maxY - 1e-6
+        }.map(\.color)
+    }
 
     /// Creates a label's lines from known values (a layout built elsewhere).
     public init(id: String, frame: Rect, ascender: Double, descender: Double, lines: [Line], missingGlyphs: [String] = []) {
@@ -40,16 +74,26 @@ public struct LabelLines: Sendable, Equatable {
         self.missingGlyphs = missingGlyphs
     }
 
-    /// The lines of every label in a layout, in drawing order, with positions on the canvas.
-    public static func from(_ layout: SceneLayout) -> [LabelLines] {
-        layout.elements.compactMap { element in
-            guard let label = element.labelLayout else { return nil }
-            return LabelLines(id: element.id, frame: element.frame, ascender: label.metrics.ascender,
-                              descender: label.metrics.descender,
-                              lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
-                                                                    baseline: $0.baseline) },
-                              missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
+    /// The lines of every label in a layout, in drawing order, with positions on the canvas; with the `palette`
+    /// the layout's paints stand for, the fills under each label too.
+    public static func from(_ layout: SceneLayout, palette: Palette? = nil) -> [LabelLines] {
+        var drawn: [(frame: Rect, color: Color)] = []
+        var labels: [LabelLines] = []
+        for element in layout.elements {
+            if let palette {
+                if let background = element.background { drawn.append((element.frame, palette.color(background.paint))) }
+                if case .box(let paint, _) = element.content { drawn.append((element.frame, palette.color(paint))) }
+            }
+            guard let label = element.labelLayout else { continue }
+            var lines = LabelLines(id: element.id, frame: element.frame, ascender: label.metrics.ascender,
+                                   descender: label.metrics.descender,
+                                   lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
+                                                                         baseline: $0.baseline) },
+                                   missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
+            lines.fills = holding(element.frame, drawn)
+            labels.append(lines)
         }
+        return labels
     }
 
     /// The largest coordinate or length, in points, a layout JSON may give: 16384 px (the largest canvas and PNG)
@@ -106,7 +150,21 @@ public struct LabelLines: Sendable, Equatable {
             return Int(value)   // finite and within ±largestCoordinate: cannot trap
         }
         var labels: [LabelLines] = []
-        for (index, element) in elements.enumerated() where element["kind"] as? String == "label" {
+        // Fills in drawing order (element backgrounds, boxes), for the fills under each label.
+        var drawn: [(frame: Rect, color: Color)] = []
+        for (index, element) in elements.enumerated() {
+            if let frame = element["frame"] as? [String: Any], let x = frame["x"] as? Double, let y = frame["y"] as? Double,
+               let w = frame["width"] as? Double, let h = frame["height"] as? Double,
+               [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= largestCoordinate }) {
+                let rect = Rect(x: x, y: y, width: w, height: h)
+                if let hex = (element["background"] as? [String: Any])?["color"] as? String, let color = Color(hex: hex) {
+                    drawn.append((rect, color))
+                }
+                if element["kind"] as? String == "box", let hex = element["color"] as? String, let color = Color(hex: hex) {
+                    drawn.append((rect, color))
+                }
+            }
+            guard element["kind"] as? String == "label" else { continue }
             let place = "elements[\(index)]"
             guard let frame = element["frame"] as? [String: Any], let rawLines = element["lines"] as? [[String: Any]] else {
                 throw .badInput("\(path): \(place) is a label without a frame or lines; regenerate the layout JSON")
@@ -130,10 +188,12 @@ public struct LabelLines: Sendable, Equatable {
                 .filter { $0.count <= 12 }   // a code point, not a novel: the list only ever names characters
             let font = element["font"] as? [String: Any]
             let pitch = lines.count > 1 ? lines[1].baseline - lines[0].baseline : h
-            labels.append(LabelLines(id: element["id"] as? String ?? "label\(index)", frame: Rect(x: x, y: y, width: w, height: h),
-                                     ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
-                                     descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
-                                     missingGlyphs: missing))
+            var label = LabelLines(id: element["id"] as? String ?? "label\(index)", frame: Rect(x: x, y: y, width: w, height: h),
+                                   ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
+                                   descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
+                                   missingGlyphs: missing)
+            label.fills = holding(label.frame, drawn)
+            labels.append(label)
         }
         return labels
     }

@@ -94,7 +94,7 @@ extension Snapshotting where Value == SceneDescription, Format == GhostlineRende
             do {
                 let scene = try session.loader.resolve(description, overrides: overrides)
                 let (layout, image) = try session.renderer.render(scene)
-                return GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout),
+                return GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout, palette: scene.palette),
                                        background: scene.palette.color(scene.canvas.background))
             } catch {
                 return GhostlineRender(image: RGBAImage(width: 0, height: 0, pixels: []), scale: .x1,

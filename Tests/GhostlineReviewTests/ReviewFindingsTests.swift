@@ -231,3 +231,47 @@ struct SummaryFoldingTests {
         #expect(result.summary.split(separator: "\n").filter { $0.contains(": on the design") }.count == 3, "\(result.summary)")
     }
 }
+
+/// Ink against what lies under it: a label's ink is measured from the colours drawn beneath it (its button, a
+/// bubble, a dark cell), so light text on a fill reports its real offset instead of the fill's.
+@Suite("Text on fills")
+struct TextOnFillTests {
+    /// A button and a dark cell; `shift` moves the text inside them down without moving the shapes (the top
+    /// padding grows by as much as the bottom shrinks).
+    static func scene(shift: Double) -> String {
+        """
+        canvas: { width: 300, scale: 3 }
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        systemFonts: false
+        styles:
+          cta: { font: Inter, size: 17, weight: 600, lineHeight: 22, color: white, alignment: center }
+          cell: { font: Inter, size: 17, lineHeight: 22, color: "#EBEBF5" }
+        root:
+          padding: 16
+          spacing: 12
+          children:
+            - label: { id: button, text: "Get Started", style: cta, padding: { top: \(14 + shift), bottom: \(14 - shift) }, background: { color: systemBlue, cornerRadius: 14 } }
+            - label: { id: cell, text: "Appearance", style: cell, padding: { top: \(11 + shift), leading: 16, bottom: \(11 - shift) }, background: { color: "#1C1C1E", cornerRadius: 10 } }
+        """
+    }
+
+    @Test func movedLightTextOnFillsReportsItsOffset() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try Self.scene(shift: 0).write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.scene(shift: 2).write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        let result = try DesignCheck(render: .scene(path: scene), design: design).run()
+        let lines = result.summary.split(separator: "\n").map(String.init)
+        // Both labels draw 2.0 pt higher than the design (its text sits 2 pt lower in the same shapes).
+        #expect(lines.contains("  button: first baseline 2.0 pt higher than the design"), "\(result.summary)")
+        #expect(lines.contains("  cell: first baseline 2.0 pt higher than the design"), "\(result.summary)")
+        // One line each, as laid out (the fill is not read as a block of ink).
+        let report = try JSONValue(parsing: try result.artifact(.report))
+        for label in report["labels"]?.arrayValue ?? [] {
+            #expect(label["renderLines"]?.intValue == 1 && label["designLines"]?.intValue == 1, "\(label)")
+        }
+    }
+}
