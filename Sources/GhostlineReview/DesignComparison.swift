@@ -107,6 +107,9 @@ public struct DesignComparison: Sendable {
     public var design: RGBAImage
     /// One comparison per label of the layout, in layout order; empty for a `diff` without `--layout`.
     public var labels: [LabelComparison]
+    /// Solid areas whose colour differs by less than the pixel threshold (a grey placeholder gone, a shape of
+    /// another size): each is a failing finding. Empty with `--compat pixelmatch`, which keeps pixelmatch's rules.
+    public var faintRegions: [FaintRegions.Region] = []
 
     /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }

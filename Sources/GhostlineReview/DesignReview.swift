@@ -89,12 +89,17 @@ public enum DesignReview {
             comparison.missingGlyphs = label.missingGlyphs
             return comparison
         }
-        return DesignComparison(renderPath: input.renderPath, designPath: input.designPath, scenePath: input.scenePath,
+        var comparison = DesignComparison(renderPath: input.renderPath, designPath: input.designPath, scenePath: input.scenePath,
                                 layoutPath: input.layoutPath, renderSize: renderSize, designSize: designSize,
                                 comparedSize: PixelSize(of: render), anchoredTopLeft: renderSize != designSize,
                                 scale: input.scale, options: options, diff: diff, renderOverlay: overlay, background: input.background,
                                 render: render, design: design,
                                 labels: labels)
+        if options.compatibility != .pixelmatch {
+            comparison.faintRegions = FaintRegions.find(render: render, design: design, threshold: options.threshold,
+                                                        ignore: diffOptions.ignore)
+        }
+        return comparison
     }
 
     /// The band each line owns, from the layout: split from its neighbours where the two line boxes meet (the

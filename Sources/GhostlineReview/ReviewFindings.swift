@@ -31,6 +31,8 @@ public struct ReviewFinding: Sendable, Equatable {
         case onTheDesign
         /// Pixels differ where no label is (a box, an image, a colour).
         case unexplainedRegion
+        /// A solid area differs in colour by less than the pixel threshold (a light grey shape missing or resized).
+        case faintRegion
     }
 
     /// What the finding is about.
@@ -56,6 +58,16 @@ extension DesignComparison {
     public var findings: [ReviewFinding] {
         var found: [ReviewFinding] = []
         if renderSize != designSize { found.append(sizeFinding) }
+        for region in faintRegions {
+            let b = region.box
+            let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
+                           height: Double(b.height) / scale.value)
+            found.append(ReviewFinding(kind: .faintRegion, label: nil, fails: true,
+                                       message: "a \(Self.pt(box.width).dropLast(3))×\(Self.pt(box.height)) area at (\(Self.pt(box.x).dropLast(3)), "
+                                           + "\(Self.pt(box.y).dropLast(3))) differs slightly in colour: \(region.render.hexString) in the render, "
+                                           + "\(region.design.hexString) in the design (below the pixel threshold: a light shape missing, "
+                                           + "moved or resized?)", box: box))
+        }
         let regionBoxes = regions
         for label in labels { found += labelFindings(label, regions: regionBoxes) }
         // Regions no label explains: only worth saying when there are labels to compare with (a bare PNG diff

@@ -275,3 +275,70 @@ struct TextOnFillTests {
         }
     }
 }
+
+/// Changes the pixel threshold hides: a light grey shape gone or resized is a solid area of faint difference, a
+/// failing finding by default with its size and both colours; anti-aliasing noise stays below it.
+@Suite("Faint solid areas")
+struct FaintRegionTests {
+    static func scene(placeholder: Bool, bubbleWidth: Double) -> String {
+        """
+        canvas: { width: 320, scale: 3 }
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        systemFonts: false
+        styles:
+          body: { font: Inter, size: 15, color: "#8A8A8E" }
+        root:
+          padding: 16
+          spacing: 12
+          align: leading
+          children:
+            - box: { id: image, width: 288, height: \(placeholder ? 160 : 0), color: "#E5E5EA", cornerRadius: 12 }
+            - label: { id: bubble, text: "Grey text on a grey bubble", style: body, width: \(bubbleWidth), padding: 10, background: { color: "#E9E9EB", cornerRadius: 16 } }
+        """
+    }
+
+    func check(render: String, design: String, options: ReviewOptions = ReviewOptions()) throws -> DesignCheckResult {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try render.write(toFile: scene, atomically: true, encoding: .utf8)
+        try design.write(toFile: designScene, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", png]).status == 0)
+        return try DesignCheck(render: .scene(path: scene), design: png, options: options).run()
+    }
+
+    @Test func aMissingGreyPlaceholderFails() throws {
+        // Same canvas size either way: the placeholder is 0 pt tall in the render, 160 in the design.
+        let result = try check(render: Self.scene(placeholder: false, bubbleWidth: 250).replacingOccurrences(of: "spacing: 12", with: "spacing: 172"),
+                               design: Self.scene(placeholder: true, bubbleWidth: 250))
+        #expect(!result.passes)
+        let faint = result.comparison.findings.filter { $0.kind == .faintRegion }
+        #expect(faint.contains { $0.message.hasPrefix("a 288.0×160.0 pt area at (16.0, 16.0) differs slightly in colour: #FFFFFF in the render, #E5E5EA in the design") },
+                "\(result.summary)")
+        // With pixelmatch's rules, as before: nothing.
+        var compat = ReviewOptions()
+        compat.compatibility = .pixelmatch
+        let pixelmatch = try check(render: Self.scene(placeholder: false, bubbleWidth: 250).replacingOccurrences(of: "spacing: 12", with: "spacing: 172"),
+                                   design: Self.scene(placeholder: true, bubbleWidth: 250), options: compat)
+        #expect(pixelmatch.comparison.faintRegions.isEmpty)
+    }
+
+    @Test func aNarrowerBubbleFailsWithItsArea() throws {
+        let result = try check(render: Self.scene(placeholder: true, bubbleWidth: 185), design: Self.scene(placeholder: true, bubbleWidth: 250))
+        #expect(!result.passes)
+        #expect(result.comparison.findings.contains { $0.kind == .faintRegion && $0.message.contains("#FFFFFF in the render, #E9E9EB in the design") },
+                "\(result.summary)")
+    }
+
+    /// The same scene drawn at a quarter-pixel offset: anti-aliasing differences only, no solid area.
+    @Test func antiAliasingNoiseIsNoArea() throws {
+        // The css model keeps the fractional offset (a uikit frame would round it away).
+        let base = "model: css\n" + Self.scene(placeholder: true, bubbleWidth: 250)
+        let shifted = base.replacingOccurrences(of: "padding: 16\n", with: "padding: { top: 16, leading: 16.083, bottom: 16, trailing: 16 }\n")
+        let result = try check(render: base, design: shifted)
+        // The text moved a quarter pixel: many pixels differ a little, all under the threshold, none in an area.
+        #expect(differingPixels(result.comparison.render, result.comparison.design) > 100, "the shift changed no pixel")
+        #expect(result.comparison.faintRegions.isEmpty, "\(result.summary)")
+    }
+}
