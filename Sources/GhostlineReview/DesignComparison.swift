@@ -132,7 +132,11 @@ public struct DesignComparison: Sendable {
     }
     /// Pixels within tolerance and no finding that fails (see `findings`: sizes, baselines, missing text, line
     /// counts, missing glyphs).
-    public var passes: Bool { pixelsPass && !findings.contains(where: \.fails) }
+    public var passes: Bool { passes(findings) }
+
+    /// The verdict with `findings` already worked out (an output that lists them and states the verdict works them
+    /// out once).
+    func passes(_ findings: [ReviewFinding]) -> Bool { pixelsPass && !findings.contains(where: \.fails) }
     /// The ghost image: the design at `options.opacity` under the render. Composed on demand (a few
     /// milliseconds for a phone screen), since a plain `diff` that writes no ghost should not pay for it.
     public func ghost() throws(ReviewError) -> RGBAImage {

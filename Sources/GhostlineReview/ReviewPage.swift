@@ -26,7 +26,8 @@ public enum ReviewPage {
         let hasDiffImage = c.diff.diffImage.pixels.count == c.diff.diffImage.width * c.diff.diffImage.height * 4
             && c.diff.diffImage.width > 0 && c.diff.diffImage.height > 0
         let diff = hasDiffImage ? try dataURL(c.diff.diffImage) : ""
-        let verdict = c.passes ? "pass" : "fail"
+        let findings = c.findings
+        let verdict = c.passes(findings) ? "pass" : "fail"
         var rows = ""
         for label in c.labels {
             for line in label.lines {
@@ -37,8 +38,7 @@ public enum ReviewPage {
                 rows += "<td>\(number(line.designBaseline))</td><td>\(number(offset))</td><td>\(number(line.leftOffset))</td></tr>\n"
             }
         }
-        let summary = Escaping.html(ReviewSummary.text(c))
-        let findings = c.findings
+        let summary = Escaping.html(ReviewSummary.text(c, findings: findings))
         let listed = findings.filter { !$0.message.isEmpty }.map { finding in
             "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(Escaping.html(finding.message))</li>"
         }.joined(separator: "\n")

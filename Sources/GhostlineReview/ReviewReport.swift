@@ -41,7 +41,7 @@ public enum ReviewReport {
         }
         return .object([
             ("schema", .string(schema)),
-            ("verdict", .string(c.passes ? "pass" : "fail")),
+            ("verdict", .string(c.passes(findings) ? "pass" : "fail")),
             ("inputs", .object(inputs)),
             ("scale", .integer(c.scale.factor)),
             ("sizes", .object([("render", size(c.renderSize)), ("design", size(c.designSize)),
@@ -107,10 +107,13 @@ public enum ReviewSummary {
 
     /// The summary `check` and `diff` print: `PASS` or `FAIL` with the inputs, the pixel statistics, the first three
     /// regions, and every finding's sentence, each line after the first indented by two spaces. Ends with a newline.
-    public static func text(_ c: DesignComparison) -> String {
+    public static func text(_ c: DesignComparison) -> String { text(c, findings: c.findings) }
+
+    /// The summary with the comparison's findings already worked out.
+    static func text(_ c: DesignComparison, findings: [ReviewFinding]) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
-        lines.append("\(c.passes ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
+        lines.append("\(c.passes(findings) ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
         lines += c.fontChanges.map { "  " + $0.message }
         if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
@@ -127,7 +130,7 @@ public enum ReviewSummary {
         }
         // What failed first, then what explains without failing; labels on the design are listed while they are
         // few and folded into one line when many (a screen of 4,000 labels reads as its failures).
-        let listed = c.findings.filter { !$0.message.isEmpty && $0.kind != .sizeDiffers }
+        let listed = findings.filter { !$0.message.isEmpty && $0.kind != .sizeDiffers }
         let onTheDesign = listed.filter { $0.kind == .onTheDesign }
         let others = listed.filter { $0.kind != .onTheDesign }
         for finding in others.filter(\.fails) + others.filter({ !$0.fails }) { lines.append("  " + finding.message) }

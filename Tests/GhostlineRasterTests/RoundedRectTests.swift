@@ -30,11 +30,8 @@ struct RoundedRectTests {
     /// the canvas, at every scale, over a background that is not plain: byte for byte the definition's pixels.
     @Test(arguments: 0..<60)
     func boxesMatchTheDefinition(seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-        func next(_ range: ClosedRange<Double>) -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
+        var random = SeededDoubles(seed: seed, salt: 1)
+        func next(_ range: ClosedRange<Double>) -> Double { random.next(range) }
         let scale = Scale([1, 2, 3][seed % 3])
         let rect = Rect(x: next(-10...40), y: next(-10...40), width: next(0...60), height: next(0...60))
         let radius = seed % 5 == 0 ? 0 : next(0...40)
@@ -97,11 +94,8 @@ struct BackgroundRenderTests {
 struct BorderBandTests {
     @Test(arguments: 0..<60)
     func bandsMatchTheDefinition(seed: Int) {
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 7
-        func next(_ range: ClosedRange<Double>) -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
+        var random = SeededDoubles(seed: seed, salt: 7)
+        func next(_ range: ClosedRange<Double>) -> Double { random.next(range) }
         let scale = Scale([1, 2, 3][seed % 3])
         let rect = Rect(x: next(-10...40), y: next(-10...40), width: next(0...60), height: next(0...60))
         let radius = seed % 5 == 0 ? 0 : next(0...40), width = seed % 7 == 0 ? next(10...80) : next(0.2...8)
@@ -122,5 +116,16 @@ struct BorderBandTests {
             }
         }
         #expect(fast.takeImage().pixels == slow.takeImage().pixels, "seed \(seed): \(rect) r \(radius) w \(width) \(scale)")
+    }
+}
+
+/// Reproducible doubles for the randomized shape tests: a 64-bit linear congruential generator seeded from the
+/// test's argument (`salt` keeps two tests with the same seed apart).
+struct SeededDoubles {
+    private var state: UInt64
+    init(seed: Int, salt: UInt64) { state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ salt }
+    mutating func next(_ range: ClosedRange<Double>) -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

@@ -72,17 +72,7 @@ extension LabelLayout {
     /// This layout inside `padding`: the frame grows by the insets, and lines and anchors move in by the top and
     /// the left inset (leading is the right edge right to left).
     func padded(_ padding: EdgeInsets, rightToLeft: Bool) -> LabelLayout {
-        var copy = self
-        let dx = rightToLeft ? padding.trailing : padding.leading, dy = padding.top
-        for index in copy.lines.indices {
-            copy.lines[index].x += dx
-            copy.lines[index].baseline += dy
-        }
-        copy.anchors.firstBaseline += dy
-        copy.anchors.lastBaseline += dy
-        copy.anchors.capHeight += dy
-        copy.anchors.xHeightTop += dy
-        copy.anchors.xHeightBottom += dy
+        var copy = shifted(dx: rightToLeft ? padding.trailing : padding.leading, dy: padding.top)
         copy.size.width += padding.horizontal
         copy.size.height += padding.vertical
         copy.intrinsicWidth += padding.horizontal

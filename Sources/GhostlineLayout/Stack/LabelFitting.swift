@@ -29,15 +29,24 @@ extension Arranger {
 extension LabelLayout {
     /// This layout in a frame `height` tall, its lines centred vertically (offset rounded to the pixel grid).
     func centred(inHeight height: Double, scale: Scale) -> LabelLayout {
+        var copy = shifted(dx: 0, dy: scale.roundToPixel((height - size.height) / 2))
+        copy.size.height = height
+        return copy
+    }
+
+    /// This layout with its lines moved right by `dx` and its lines and anchors down by `dy`, in points; the frame's
+    /// size is unchanged.
+    func shifted(dx: Double, dy: Double) -> LabelLayout {
         var copy = self
-        let dy = scale.roundToPixel((height - size.height) / 2)
-        for index in copy.lines.indices { copy.lines[index].baseline += dy }
+        for index in copy.lines.indices {
+            copy.lines[index].x += dx
+            copy.lines[index].baseline += dy
+        }
         copy.anchors.firstBaseline += dy
         copy.anchors.lastBaseline += dy
         copy.anchors.capHeight += dy
         copy.anchors.xHeightTop += dy
         copy.anchors.xHeightBottom += dy
-        copy.size.height = height
         return copy
     }
 }

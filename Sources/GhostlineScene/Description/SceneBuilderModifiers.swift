@@ -54,6 +54,13 @@ extension ElementDescription {
                             minHeight: minHeight ?? size.minHeight, maxWidth: maxWidth ?? size.maxWidth,
                             maxHeight: maxHeight ?? size.maxHeight)
         }
+        /// A box's and an image's constraints hold minimums and maximums only (their own `width` and `height` are
+        /// their size).
+        func bounds(_ size: SizeConstraints) -> SizeConstraints {
+            var bounds = merged(size)
+            bounds.width = nil; bounds.height = nil
+            return bounds
+        }
         switch self {
         case .label(var label): label.size = merged(label.size); return .label(label)
         case .stack(var stack): stack.size = merged(stack.size); return .stack(stack)
@@ -61,16 +68,12 @@ extension ElementDescription {
         case .box(var box):
             if let width { box.width = width }
             if let height { box.height = height }
-            box.size = merged(SizeConstraints(minWidth: box.size.minWidth, minHeight: box.size.minHeight,
-                                              maxWidth: box.size.maxWidth, maxHeight: box.size.maxHeight))
-            box.size.width = nil; box.size.height = nil
+            box.size = bounds(box.size)
             return .box(box)
         case .image(var image):
             if let width { image.width = width }
             if let height { image.height = height }
-            image.size = merged(SizeConstraints(minWidth: image.size.minWidth, minHeight: image.size.minHeight,
-                                                maxWidth: image.size.maxWidth, maxHeight: image.size.maxHeight))
-            image.size.width = nil; image.size.height = nil
+            image.size = bounds(image.size)
             return .image(image)
         case .gap, .spacer: return self
         }

@@ -116,18 +116,17 @@ struct ResolverState {
 
     mutating func scene() throws(SceneError) -> Scene {
         var canvas = description.canvas
-        if let name = overrides.device {
+        if let name = overrides.device ?? canvas.device {
             guard let device = AppleTables.device(named: name) else {
                 throw error(nil, "`\(name)` is not a device Ghostline knows", fix: "use one of: "
                             + AppleTables.devices.map(\.name).joined(separator: ", "), keyPath: "canvas.device")
             }
-            canvas.width = device.width
-            canvas.scale = device.scale
-            canvas.device = device.name
-        }
-        if let device = canvas.device, AppleTables.device(named: device) == nil {
-            throw error(nil, "`\(device)` is not a device Ghostline knows", fix: "use one of: "
-                        + AppleTables.devices.map(\.name).joined(separator: ", "), keyPath: "canvas.device")
+            // An override puts the scene on the device's screen; the scene's own device gave its defaults already.
+            if overrides.device != nil {
+                canvas.width = device.width
+                canvas.scale = device.scale
+                canvas.device = device.name
+            }
         }
         guard canvas.width > 0 else {
             throw error(nil, "the canvas has no width", fix: "give a width in points, or a device", keyPath: "canvas.width")
