@@ -102,7 +102,14 @@ struct DecorationLayoutTests {
         ])
         let result = Self.layout(StackNode(alignment: .leading, children: [.overlay(overlay)]))
         let small = Self.element(result, "small").frame
-        let (fx, fy) = alignment.fractions
+        // SwiftUI's alignments, spelled out here rather than read from the code under test: how far across (0
+        // leading, ½, 1 trailing) and down (0 top, ½, 1 bottom) the small child sits in the 60 × 40 pt of room.
+        let expected: [OverlayAlignment: (Double, Double)] = [
+            .topLeading: (0, 0), .top: (0.5, 0), .topTrailing: (1, 0),
+            .leading: (0, 0.5), .center: (0.5, 0.5), .trailing: (1, 0.5),
+            .bottomLeading: (0, 1), .bottom: (0.5, 1), .bottomTrailing: (1, 1),
+        ]
+        let (fx, fy) = expected[alignment]!
         #expect(abs(small.minX - 60 * fx) < 1e-9 && abs(small.minY - 40 * fy) < 1e-9, "\(alignment)")
     }
 }
