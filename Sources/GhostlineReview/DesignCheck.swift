@@ -50,6 +50,10 @@ public struct DesignCheck: Sendable {
     /// The layout JSON recorded beside a reference snapshot: when it names the fonts the reference was drawn with,
     /// a label drawn with other font bytes is said first (``FontChange``). Nil, missing or unreadable: nothing is said.
     public var referenceLayout: String?
+    /// Whether the suggestions of a failing scene check are tried: the patched scene is rendered and compared with the
+    /// design again, and ``Suggestions/verified`` says whether it passes (`check --suggest`). Off, the suggestions and
+    /// causes are still worked out (from layouts alone), just not proven.
+    public var verifySuggestions = false
 
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
     /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
@@ -186,6 +190,10 @@ public struct DesignCheck: Sendable {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
         }
         if let renderFile { comparison.renderPath = renderFile }
+        if !comparison.passes, !options.againstReference {
+            comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
+                                                 overrides: overrides, design: design)
+        }
         if let referenceLayout, let text = try? SafeFile.text(of: referenceLayout, limit: LabelLines.maximumFileBytes),
            let recorded = try? JSONValue(parsing: Array(text.utf8)) {
             comparison.fontChanges = FontChange.changes(in: layout, reference: recorded)
@@ -194,6 +202,30 @@ public struct DesignCheck: Sendable {
                                        inputFiles: scene.inputFiles + [self.design])
         result.renderer = renderer
         return result
+    }
+
+    /// The suggestions for a failing check of a scene, verified by checking the patched scene when asked to.
+    private func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
+                             overrides: SceneOverrides, design: RGBAImage) -> Suggestions? {
+        let search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
+                                      layout: layout, comparison: comparison)
+        let (labels, patch) = search.run()
+        guard !labels.isEmpty else { return nil }
+        var suggestions = Suggestions(labels: labels, patch: patch, scene: name)
+        if verifySuggestions, !patch.isEmpty {
+            var again = self
+            again.verifySuggestions = false
+            again.referenceLayout = nil
+            if let result = try? again.check(patch.applied(to: description), name: name, overrides: overrides,
+                                             design: design, for: [.report]) {
+                suggestions.verified = result.passes
+                suggestions.remaining = result.comparison.findings.filter(\.fails).map(\.message)
+                if !result.comparison.pixelsPass {
+                    suggestions.remaining.insert("\(JSONValue.format((result.comparison.diff.ratio * 10_000).rounded() / 100))% of pixels differ", at: 0)
+                }
+            }
+        }
+        return suggestions
     }
 
     /// A review error of a scene check. An `ignore:` box of the scene that the review refused is the scene's error:

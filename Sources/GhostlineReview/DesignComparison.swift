@@ -57,6 +57,9 @@ public struct LabelComparison: Sendable {
     public var designLineCount: Int?
     /// Characters of the label no font could draw (`U+XXXX`), from its layout.
     public var missingGlyphs: [String] = []
+    /// The colour under the label's text (the page with the fills under it laid over), which its ink is measured
+    /// against; nil when unknown.
+    public var under: Color? = nil
     /// True when the render shows as many lines as the layout says and the design a different number: the
     /// text wraps differently (width, size, letter spacing or the text itself differ). A render whose own count
     /// disagrees with its layout is not trusted to count the design's either.
@@ -110,6 +113,9 @@ public struct DesignComparison: Sendable {
     /// Solid areas whose colour differs by less than the pixel threshold (a grey placeholder gone, a shape of
     /// another size): each is a failing finding. Empty with `--compat pixelmatch`, which keeps pixelmatch's rules.
     public var faintRegions: [FaintRegions.Region] = []
+    /// What would put the labels on the design, and why they are off (a check of a scene that failed); nil when not
+    /// worked out (a `diff` of two PNGs, or a check that passed).
+    public var suggestions: Suggestions?
 
     /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }

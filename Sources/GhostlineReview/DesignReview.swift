@@ -87,6 +87,7 @@ public enum DesignReview {
             comparison.renderLineCount = measured.renderLineCount
             comparison.designLineCount = measured.designLineCount
             comparison.missingGlyphs = label.missingGlyphs
+            comparison.under = own.background
             return comparison
         }
         var comparison = DesignComparison(renderPath: input.renderPath, designPath: input.designPath, scenePath: input.scenePath,

@@ -33,6 +33,8 @@ public struct ReviewFinding: Sendable, Equatable {
         case unexplainedRegion
         /// A solid area differs in colour by less than the pixel threshold (a light grey shape missing or resized).
         case faintRegion
+        /// A label whose frame lies wholly outside the compared area: nothing of it could be compared.
+        case outsideCanvas
     }
 
     /// What the finding is about.
@@ -46,12 +48,31 @@ public struct ReviewFinding: Sendable, Equatable {
     public var message: String
     /// Where, in points, for a region.
     public var box: Rect?
+    /// The most specific cause the review knows, from the layout (a rule and the setting behind it) or the design's
+    /// ink (a colour, a letter spacing): one sentence, without the label's id. Nil when none is known.
+    public var cause: String? = nil
+    /// The style change that would put the label on the design ("styles.body: lineHeightStrategy: padded").
+    public var fix: String? = nil
+
+    /// The finding in one line, cause first: "body: `lineHeightStrategy: none` ignores … (first baseline 5.67 pt
+    /// higher than the design)". What the one-line outputs (JUnit, the suite index, test failures) show.
+    public var headline: String {
+        guard let cause, let label else { return message }
+        let symptom = message.hasPrefix(label + ": ") ? String(message.dropFirst(label.count + 2)) : message
+        return "\(label): \(cause)" + (symptom.isEmpty ? "" : " (\(symptom))")
+    }
 }
 
 extension DesignComparison {
     /// How far (points) a label's ink edges or width may differ before it is worth saying: two device pixels
     /// (anti-aliasing alone moves an ink edge by one), or the baseline tolerance when that is larger.
     public var edgeTolerance: Double { max(baselineTolerance, 2 / scale.value) }
+
+    /// Whether an ink edge or width difference (points) is beyond ``edgeTolerance``: in device pixels, with the
+    /// baselines' margin, so the same pixel difference gets the same verdict at every scale.
+    public func exceedsEdgeTolerance(_ offset: Double) -> Bool {
+        abs(offset) * scale.value > edgeTolerance * scale.value + Self.measurementMargin
+    }
 
     /// Every finding, in reading order: the image's size, then each label in layout order, then regions no
     /// label explains.
@@ -65,11 +86,21 @@ extension DesignComparison {
             found.append(ReviewFinding(kind: .faintRegion, label: nil, fails: true,
                                        message: "a \(Self.pt(box.width).dropLast(3))×\(Self.pt(box.height)) area at (\(Self.pt(box.x).dropLast(3)), "
                                            + "\(Self.pt(box.y).dropLast(3))) differs slightly in colour: \(region.render.hexString) in the render, "
-                                           + "\(region.design.hexString) in the design (below the pixel threshold: a light shape missing, "
+                                           + "\(region.design.hexString) in \(target) (below the pixel threshold: a light shape missing, "
                                            + "moved or resized?)", box: box))
         }
-        let regionBoxes = regions
-        for label in labels { found += labelFindings(label, regions: regionBoxes) }
+        // Specks of one device pixel or less (a lone anti-aliased pixel) count in the statistics but are not listed.
+        let regionBoxes = listedRegions
+        for label in labels {
+            var own = labelFindings(label, regions: regionBoxes)
+            if let suggestion = suggestions?.label(label.id) {
+                for index in own.indices where own[index].kind != .onTheDesign {
+                    own[index].cause = suggestion.cause
+                    own[index].fix = suggestion.changeLine
+                }
+            }
+            found += own
+        }
         // Regions no label explains: only worth saying when there are labels to compare with (a bare PNG diff
         // lists every region anyway) and the pixels fail.
         guard !labels.isEmpty, !pixelsPass else { return found }
@@ -96,16 +127,21 @@ extension DesignComparison {
             let d = Double(renderSize.width - designSize.width) / s
             parts.append("\(Self.pt(abs(d))) \(d > 0 ? "wider" : "narrower") (\(renderSize.width) vs \(designSize.width) px)")
         }
-        var message = "size: the render is " + parts.joined(separator: " and ") + " than the design at @\(scale.factor)x; "
+        var message = "size: the render is " + parts.joined(separator: " and ") + " than \(target) at @\(scale.factor)x; "
             + "compared the top-left \(comparedSize)"
         for factor in 1...3 where factor != scale.factor {
             let width = Double(designSize.width) * s / Double(factor), height = Double(designSize.height) * s / Double(factor)
             if abs(width - Double(renderSize.width)) <= Double(scale.factor), abs(height - Double(renderSize.height)) <= Double(scale.factor) {
-                message += " (the design's size is the render's at @\(factor)x: exported at the wrong scale?)"
+                message += " (\(target)'s size is the render's at @\(factor)x: exported at the wrong scale?)"
                 break
             }
         }
         return ReviewFinding(kind: .sizeDiffers, label: nil, fails: true, message: message)
+    }
+
+    /// The regions worth listing: larger than one device pixel in at least one dimension.
+    public var listedRegions: [Rect] {
+        regions.filter { $0.width * scale.value > 1 + 1e-9 || $0.height * scale.value > 1 + 1e-9 }
     }
 
     func labelFindings(_ label: LabelComparison, regions: [Rect]) -> [ReviewFinding] {
@@ -113,6 +149,11 @@ extension DesignComparison {
         let id = label.id
         func add(_ kind: ReviewFinding.Kind, fails: Bool, _ message: String) {
             found.append(ReviewFinding(kind: kind, label: id, fails: fails, message: "\(id): " + message))
+        }
+        let compared = Rect(x: 0, y: 0, width: Double(comparedSize.width) / scale.value, height: Double(comparedSize.height) / scale.value)
+        if label.frame.width > 0, label.frame.height > 0, !label.frame.intersects(compared) {
+            add(.outsideCanvas, fails: false, "outside the canvas, not compared")
+            return found
         }
         if !label.missingGlyphs.isEmpty {
             let listed = label.missingGlyphs.prefix(5).joined(separator: ", ") + (label.missingGlyphs.count > 5 ? ", …" : "")
@@ -130,7 +171,7 @@ extension DesignComparison {
         }
         let measured = label.lines.filter { $0.baselineOffset != nil }
         if let first = measured.first?.baselineOffset, exceedsBaselineTolerance(label.maxBaselineOffset) {
-            var sentence = "first baseline \(Self.pt(abs(first))) \(first < 0 ? "higher" : "lower") than the design"
+            var sentence = "first baseline \(Self.pt(abs(first))) \(first < 0 ? "higher" : "lower") than \(target)"
             if !label.lineCountDiffers, measured.count > 1, let last = measured.last?.baselineOffset,
                exceedsBaselineTolerance(last - first) {
                 sentence += ", last \(Self.pt(abs(last))) \(last < 0 ? "higher" : "lower") (line spacing differs)"
@@ -145,29 +186,42 @@ extension DesignComparison {
                 [line.renderInk, line.designInk].allSatisfy { ink in ink.map { $0.maxX < right && $0.maxY < bottom } ?? true }
             }
             let widths = whole.compactMap(\.widthDifference)
-            if let widest = widths.max(by: { abs($0) < abs($1) }), abs(widest) > edgeTolerance {
+            if let widest = widths.max(by: { abs($0) < abs($1) }), exceedsEdgeTolerance(widest) {
                 add(.width, fails: false,
-                    "\(Self.pt(abs(widest))) \(widest > 0 ? "wider" : "narrower") than the design (letter spacing, size, weight or font differs)")
+                    "\(Self.pt(abs(widest))) \(widest > 0 ? "wider" : "narrower") than \(target) (letter spacing, size, weight or font differs)")
             }
             let lefts = whole.compactMap(\.leftOffset)
-            if let left = lefts.first, abs(left) > edgeTolerance {
-                add(.leftEdge, fails: false, "starts \(Self.pt(abs(left))) further \(left > 0 ? "right" : "left") than the design")
+            if let left = lefts.first, exceedsEdgeTolerance(left) {
+                add(.leftEdge, fails: false, "starts \(Self.pt(abs(left))) further \(left > 0 ? "right" : "left") than \(target)")
             }
         }
         if found.isEmpty && !measured.isEmpty {
             let over = regions.filter { label.frame.insetBy(-1).intersects($0) }
             if !pixelsPass && !over.isEmpty {
                 add(.pixelsInLabel, fails: false,
-                    "baselines on the design, but pixels differ in \(over.count) region\(over.count == 1 ? "" : "s") over it (colour, weight or glyphs): "
+                    "baselines on \(target), but pixels differ in \(over.count) region\(over.count == 1 ? "" : "s") over it (colour, weight or glyphs): "
                         + over.prefix(2).map(Self.describe).joined(separator: "; ") + (over.count > 2 ? "; …" : ""))
             } else {
-                add(.onTheDesign, fails: false, "on the design (baselines within \(Self.pt(baselineTolerance)))")
+                add(.onTheDesign, fails: false, "on \(target) (baselines within \(Self.pt(baselineTolerance)))")
             }
         } else if found.isEmpty {
             add(.missingInk, fails: false, "no text found in either image")
         }
         return found
     }
+
+    /// The cause the verdict rests on, in one line: a font file other than the reference's, else the first failing
+    /// finding with a known cause, else (when the pixels fail) the first finding with one (a width from letter
+    /// spacing, a colour). Nil when no cause is known: the findings then speak for themselves.
+    public func topCause(_ findings: [ReviewFinding]) -> String? {
+        if let change = fontChanges.first { return change.message }
+        if let failing = findings.first(where: { $0.fails && $0.cause != nil }) { return failing.headline }
+        guard !pixelsPass else { return nil }
+        return findings.first { $0.cause != nil }?.headline
+    }
+
+    /// What the render is compared with, in words: "the design", or "the reference" for a reference snapshot.
+    public var target: String { options.againstReference ? "the reference" : "the design" }
 
     static func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
 

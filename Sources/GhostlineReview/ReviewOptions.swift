@@ -41,6 +41,11 @@ public struct ReviewOptions: Sendable {
     public var ignore: [Rect] = []
     /// Creates the CLI's defaults: Ghostline's rules, threshold 0.1, tolerance 1%, a one-pixel baseline tolerance,
     /// the ghost at 30% opacity, anti-aliasing excused, missing glyphs failing, a diff image drawn, nothing ignored.
+    /// True when the image compared with is a reference snapshot recorded from the scene, not a design export: the
+    /// review then says "the reference" (a regression to look at) where it says "the design" (a design to meet), and
+    /// works out no suggestions, which are about meeting a design.
+    public var againstReference: Bool = false
+
     public init() {}
 
     /// The pixel diff's options for an image of `size` pixels at `scale`, drawn on `background`.

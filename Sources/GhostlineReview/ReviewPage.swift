@@ -40,7 +40,9 @@ public enum ReviewPage {
         }
         let summary = Escaping.html(ReviewSummary.text(c, findings: findings))
         let listed = findings.filter { !$0.message.isEmpty }.map { finding in
-            "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(Escaping.html(finding.message))</li>"
+            "<li class=\"\(finding.fails ? "fails" : "explains")\" data-kind=\"\(finding.kind.rawValue)\">\(Escaping.html(finding.message))"
+                + (finding.cause.map { "<div class=\"cause\">cause: \(Escaping.html($0))</div>" } ?? "")
+                + (finding.fix.map { "<div class=\"fix\">fix: <code>\(Escaping.html($0))</code></div>" } ?? "") + "</li>"
         }.joined(separator: "\n")
         // On the diff image: each region no label explains, and the frame of each label a finding is about.
         var boxes: [(Rect, String)] = findings.compactMap { finding in finding.box.map { ($0, "unexplained difference") } }
@@ -74,6 +76,8 @@ public enum ReviewPage {
         table { border-collapse: collapse; background: #fff; } td, th { padding: 4px 10px; border-bottom: 1px solid #e5e5ea; text-align: right; }
         td:first-child, th:first-child { text-align: left; } tr.off td { color: #d70015; font-weight: 600; }
         #findings li.fails { color: #d70015; font-weight: 600; } #findings li.explains { color: #3c3c43; }
+        #findings .cause { color: #1c1c1e; font-weight: 400; } #findings .fix { color: #1c1c1e; font-weight: 400; }
+        #suggestions pre { background: #f2f2f7; padding: 8px; overflow-x: auto; }
         .frame .finding { position: absolute; box-sizing: border-box; border: 2px dashed #d70015; pointer-events: none; }
         </style></head>
         <body data-verdict="\(verdict)">
@@ -84,6 +88,7 @@ public enum ReviewPage {
         <ol id="findings">
         \(listed)
         </ol>
+        \(suggestionsSection(c))
         <div class="controls">
           <label>Zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
           <label>Design opacity in the ghost <input id="opacity" type="range" min="0" max="1" step="0.05" value="\(number(c.options.opacity))"> <output id="opacity-value">\(number(c.options.opacity))</output></label>
@@ -142,6 +147,23 @@ public enum ReviewPage {
         </body></html>
 
         """
+    }
+
+    /// The suggestions beside the findings: the scene patch, whether the patched scene passed, and each label's code.
+    static func suggestionsSection(_ c: DesignComparison) -> String {
+        guard let s = c.suggestions, !s.patch.isEmpty else { return "" }
+        let checked: String
+        switch s.verified {
+        case true?: checked = "checked: with these changes the scene passes against the design"
+        case false?: checked = "checked: with these changes the scene still fails (" + Escaping.html(s.remaining.prefix(3).joined(separator: "; ")) + ")"
+        case nil: checked = "not checked (run <code>ghostline check --suggest</code> to check the patched scene)"
+        }
+        var html = "<section id=\"suggestions\"><h2>What would match the design</h2><p>\(checked)</p><pre>\(Escaping.html(s.yaml))</pre>"
+        for label in s.labels where label.code != nil {
+            html += "<details data-label=\"\(Escaping.html(label.label))\"><summary>\(Escaping.html(label.label)): UIKit and SwiftUI</summary>"
+                + "<pre>\(Escaping.html(label.code!.uikit))</pre><pre>\(Escaping.html(label.code!.swiftUI))</pre></details>"
+        }
+        return html + "</section>"
     }
 
     /// One dashed outline per finding box (a region, or a label's frame), in percent of the frame like the ignored

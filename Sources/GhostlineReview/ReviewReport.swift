@@ -42,6 +42,7 @@ public enum ReviewReport {
         return .object([
             ("schema", .string(schema)),
             ("verdict", .string(c.passes(findings) ? "pass" : "fail")),
+            ("cause", c.topCause(findings).map { .string($0) } ?? .null),
             ("inputs", .object(inputs)),
             ("scale", .integer(c.scale.factor)),
             ("sizes", .object([("render", size(c.renderSize)), ("design", size(c.designSize)),
@@ -69,8 +70,11 @@ public enum ReviewReport {
                                                       ("label", finding.label.map { .string($0) } ?? .null),
                                                       ("fails", .bool(finding.fails)), ("message", .string(finding.message))]
                 if let box = finding.box { members.append(("box", rect(box))) }
+                if let cause = finding.cause { members.append(("cause", .string(cause))) }
+                if let fix = finding.fix { members.append(("fix", .string(fix))) }
                 return .object(members)
             })),
+        ] + suggestions(c) + [
             ("labels", .array(c.labels.map { label in
                 .object([
                     ("id", .string(label.id)),
@@ -94,6 +98,51 @@ public enum ReviewReport {
         ])
     }
 
+    /// `suggestions`, when the check worked them out: the patch (YAML and per style), whether the patched scene was
+    /// checked and passed, and per label the cause, the design's estimate, the changes and the code.
+    static func suggestions(_ c: DesignComparison) -> [(String, JSONValue)] {
+        guard let s = c.suggestions else { return [] }
+        func changes(_ list: [StyleChange]) -> JSONValue {
+            .object(list.map { change in
+                switch change.value {
+                case .number(let n): return (change.key, .number(n))
+                case .word(let w): return (change.key, .string(w))
+                case .flag(let f): return (change.key, .bool(f))
+                }
+            })
+        }
+        let labels: [JSONValue] = s.labels.map { label in
+            var members: [(String, JSONValue)] = [("label", .string(label.label)), ("cause", .string(label.cause)),
+                                                  ("estimate", .array(label.estimate.map { .string($0) })),
+                                                  ("style", label.style.map { .string($0) } ?? .null),
+                                                  ("changes", changes(label.changes))]
+            if let follows = label.follows { members.append(("follows", .string(follows))) }
+            if let code = label.code {
+                members.append(("uikit", .string(code.uikit)))
+                members.append(("swiftUI", .string(code.swiftUI)))
+                if let css = code.css { members.append(("css", .string(css))) }
+            }
+            return .object(members)
+        }
+        let edits: [JSONValue] = s.patch.edits.map { edit in
+            var members: [(String, JSONValue)] = [("style", .string(edit.style)), ("changes", changes(edit.changes))]
+            switch edit.copying {
+            case .named(let name)?: members.append(("copies", .string(name)))
+            case .inline(let label)?: members.append(("copiesLabel", .string(label)))
+            case nil: break
+            }
+            if !edit.labels.isEmpty { members.append(("labels", .array(edit.labels.map { .string($0) }))) }
+            return .object(members)
+        }
+        return [("suggestions", .object([
+            ("verified", s.verified.map { .bool($0) } ?? .null),
+            ("remaining", .array(s.remaining.map { .string($0) })),
+            ("patch", .string(s.patch.isEmpty ? "" : s.yaml)),
+            ("edits", .array(edits)),
+            ("labels", .array(labels)),
+        ]))]
+    }
+
     /// The report serialized, with a trailing newline: what `--report` writes. The same comparison gives the same
     /// bytes.
     public static func encode(_ c: DesignComparison) -> String { value(c).serialized() + "\n" }
@@ -113,7 +162,9 @@ public enum ReviewSummary {
     static func text(_ c: DesignComparison, findings: [ReviewFinding]) -> String {
         func pt(_ v: Double) -> String { JSONValue.format((v * 100).rounded() / 100) + " pt" }
         var lines: [String] = []
-        lines.append("\(c.passes(findings) ? "PASS" : "FAIL"): \(c.renderPath) vs the design \(c.designPath) at @\(c.scale.factor)x")
+        lines.append("\(c.passes(findings) ? "PASS" : "FAIL"): \(c.renderPath) vs \(c.target) \(c.designPath) at @\(c.scale.factor)x")
+        // What to change first, when the review knows it: the cause the verdict rests on.
+        if !c.passes(findings), let cause = c.topCause(findings) { lines.append("  cause: " + cause) }
         lines += c.fontChanges.map { "  " + $0.message }
         if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
@@ -124,20 +175,74 @@ public enum ReviewSummary {
             pixels += "; \(c.diff.ignoredPixels) ignored in \(c.options.ignore.count) box\(c.options.ignore.count == 1 ? "" : "es")"
         }
         lines.append(pixels)
-        if !c.regions.isEmpty {
-            let shown = c.regions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
-            lines.append("  regions: \(c.regions.count) — " + shown.joined(separator: "; ") + (c.regions.count > 3 ? "; …" : ""))
+        let listedRegions = c.listedRegions
+        if !listedRegions.isEmpty {
+            let shown = listedRegions.prefix(3).map { "(\(pt($0.x).dropLast(3)), \(pt($0.y).dropLast(3))) \(pt($0.width).dropLast(3))×\(pt($0.height))" }
+            let specks = c.regions.count - listedRegions.count
+            lines.append("  regions: \(listedRegions.count) — " + shown.joined(separator: "; ") + (listedRegions.count > 3 ? "; …" : "")
+                         + (specks > 0 ? " (and \(specks) of one pixel, not listed)" : ""))
         }
         // What failed first, then what explains without failing; labels on the design are listed while they are
         // few and folded into one line when many (a screen of 4,000 labels reads as its failures).
         let listed = findings.filter { !$0.message.isEmpty && $0.kind != .sizeDiffers }
         let onTheDesign = listed.filter { $0.kind == .onTheDesign }
-        let others = listed.filter { $0.kind != .onTheDesign }
-        for finding in others.filter(\.fails) + others.filter({ !$0.fails }) { lines.append("  " + finding.message) }
+        let outside = listed.filter { $0.kind == .outsideCanvas }
+        let others = listed.filter { $0.kind != .onTheDesign && $0.kind != .outsideCanvas }
+        // Each label's cause first, once, with its symptoms and the fix under it.
+        var said = Set<String>()
+        for finding in others.filter(\.fails) + others.filter({ !$0.fails }) {
+            guard let cause = finding.cause, let label = finding.label else { lines.append("  " + finding.message); continue }
+            let symptom = finding.message.hasPrefix(label + ": ") ? String(finding.message.dropFirst(label.count + 2)) : finding.message
+            if said.insert(label).inserted {
+                lines.append("  \(label): \(cause)")
+                lines.append("    " + symptom)
+                if let fix = finding.fix { lines.append("    fix: " + fix) }
+            } else {
+                lines.append("    " + symptom)
+            }
+        }
+        if outside.count > 1 {
+            lines.append("  \(outside.count) labels outside the canvas, not compared: "
+                         + outside.prefix(5).compactMap(\.label).joined(separator: ", ") + (outside.count > 5 ? ", …" : ""))
+        } else {
+            lines += outside.map { "  " + $0.message }
+        }
         if onTheDesign.count > Self.listedOnTheDesign {
-            lines.append("  \(onTheDesign.count) labels on the design (baselines within \(pt(c.baselineTolerance)))")
+            lines.append("  \(onTheDesign.count) labels on \(c.target) (baselines within \(pt(c.baselineTolerance)))")
         } else {
             lines += onTheDesign.map { "  " + $0.message }
+        }
+        if let suggestions = c.suggestions {
+            if suggestions.verified != nil {
+                lines.append(contentsOf: suggestionText(suggestions).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+            } else if !suggestions.patch.isEmpty {
+                lines.append("  suggestions: --suggest prints the scene patch and UIKit and SwiftUI code for "
+                             + "\(suggestions.labels.filter { !$0.changes.isEmpty }.count) label(s), and checks the patched scene")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The suggestions in full: whether the patched scene passes, the scene patch as YAML, and each label's estimate,
+    /// cause and code. What `check --suggest` prints after the summary.
+    public static func suggestionText(_ s: Suggestions) -> String {
+        var lines: [String] = []
+        switch s.verified {
+        case true?: lines.append("suggested changes (checked: with them the scene passes against the design):")
+        case false?: lines.append("suggested changes (checked: with them the scene still fails: "
+                                  + (s.remaining.prefix(3).joined(separator: "; ")) + (s.remaining.count > 3 ? "; …" : "") + "):")
+        case nil: lines.append("suggested changes (not checked):")
+        }
+        if !s.patch.isEmpty { lines += s.yaml.split(separator: "\n").map { "  " + $0 } }
+        for label in s.labels {
+            lines.append("  \(label.label): \(label.cause)")
+            if !label.estimate.isEmpty { lines.append("    the design: " + label.estimate.joined(separator: ", ")) }
+            guard let code = label.code else { continue }
+            lines.append("    UIKit:")
+            lines += code.uikit.split(separator: "\n").map { "      " + $0 }
+            lines.append("    SwiftUI:")
+            lines += code.swiftUI.split(separator: "\n").map { "      " + $0 }
+            if let css = code.css { lines.append("    CSS: " + css) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -51,8 +51,9 @@ extension Diffing where Value == GhostlineRender {
                 if let failure = render.failure ?? reference.failure { return (failure, []) }
                 var options = options
                 options.makeDiffImage = true
+                options.againstReference = true
                 let input = DesignReview.Input(render: render.image, design: reference.image, renderPath: "render",
-                                               designPath: "reference snapshot", scale: render.scale,
+                                               designPath: "snapshot", scale: render.scale,
                                                background: render.background, labels: render.labels)
                 do {
                     let comparison = try DesignReview.compare(input, options: options)

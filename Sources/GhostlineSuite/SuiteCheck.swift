@@ -78,7 +78,10 @@ struct SuiteCheck: Sendable {
         }
         var check = DesignCheck(render: .scene(path: c.scene), design: target, overrides: overrides,
                                 options: reviewOptions(c.options), renderer: renderer)
-        if case .reference(let path) = c.target { check.referenceLayout = Self.layoutPath(ofReference: path) }
+        if case .reference(let path) = c.target {
+            check.referenceLayout = Self.layoutPath(ofReference: path)
+            check.options.againstReference = true
+        }
         let result: DesignCheckResult
         // Without a review page there is no ghost to draw: the check skips the overlay's raster pass.
         let wanted: Set<DesignCheckArtifact> = htmlStaging != nil ? Set(DesignCheckArtifact.allCases) : [.report, .render]

@@ -133,6 +133,9 @@ public struct SuiteFindings: Sendable, Equatable {
     public var labels: [Label] = []
     /// The messages of the review's findings that fail the check (sizes, baselines, missing text …), in order.
     public var failing: [String] = []
+    /// The cause the verdict rests on, cause first ("body: `lineHeightStrategy: none` ignores … (first baseline …)"):
+    /// the review's `cause`. What the summary, the JUnit message and the index lead with.
+    public var cause: String?
 
     /// A label out of tolerance.
     public struct Label: Sendable, Equatable {
@@ -153,6 +156,7 @@ public struct SuiteFindings: Sendable, Equatable {
         tolerance = review["options"]?["tolerance"]?.doubleValue
         failing = (review["findings"]?.arrayValue ?? []).filter { $0["fails"]?.boolValue == true }
             .compactMap { $0["message"]?.stringValue }.filter { !$0.isEmpty }
+        cause = review["cause"]?.stringValue
         for label in review["labels"]?.arrayValue ?? [] where label["withinTolerance"]?.boolValue == false {
             let lines = label["lines"]?.arrayValue ?? []
             let offset = lines.lazy.compactMap { $0["baselineOffset"]?.doubleValue }.first

@@ -46,6 +46,7 @@ public enum SuiteJUnit {
         if let ratio = entry.findings.ratio {
             lines.append("pixels: \(SuiteSummary.percent(ratio)) differ (tolerance \(entry.findings.tolerance.map(SuiteSummary.percent) ?? "?"))")
         }
+        if let cause = entry.findings.cause { lines.append("cause: " + cause) }
         lines += entry.findings.failing
         return lines.joined(separator: "\n")
     }

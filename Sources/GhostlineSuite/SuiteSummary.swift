@@ -40,12 +40,18 @@ public enum SuiteSummary {
         if let error = entry.error { return error.split(whereSeparator: \.isNewline).joined(separator: " ") }
         let f = entry.findings
         var parts: [String] = []
+        // The cause first: what to change, before the statistics that show something changed.
+        if entry.verdict != .pass, let cause = f.cause { parts.append(cause) }
         if let ratio = f.ratio {
             var pixels = "\(percent(ratio)) of pixels differ"
             if let tolerance = f.tolerance { pixels += " (tolerance \(percent(tolerance)))" }
             parts.append(pixels)
         }
-        if !f.failing.isEmpty {
+        let failing = f.failing.filter { !said($0, in: f.cause) }
+        if !failing.isEmpty || f.cause != nil {
+            parts += failing.prefix(3)
+            if failing.count > 3 { parts.append("+\(failing.count - 3) more") }
+        } else if !f.failing.isEmpty {
             parts += f.failing.prefix(3)
             if f.failing.count > 3 { parts.append("+\(f.failing.count - 3) more") }
         } else {
@@ -59,6 +65,14 @@ public enum SuiteSummary {
         }
         if entry.verdict == .pass { parts.insert("within tolerance", at: 0) }
         return parts.joined(separator: "; ")
+    }
+
+    /// Whether `message` (a failing finding, "id: symptom") is already in `cause`, which ends "(symptom)".
+    static func said(_ message: String, in cause: String?) -> Bool {
+        guard let cause else { return false }
+        if cause == message { return true }
+        guard let colon = message.range(of: ": ") else { return false }
+        return cause.hasSuffix("(" + message[colon.upperBound...] + ")")
     }
 
     static func percent(_ ratio: Double) -> String { JSONValue.format((ratio * 10_000).rounded() / 100) + "%" }

@@ -144,6 +144,7 @@ public enum DesignAssertion {
         var check = session.check(.description(description, name: sceneName), design: reference, overrides: overrides,
                                   options: options)
         check.referenceLayout = referenceLayout   // names the fonts the reference was drawn with
+        check.options.againstReference = true     // "the reference", not "the design"
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: result.summary, artifacts: []) }

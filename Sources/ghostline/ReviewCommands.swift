@@ -178,20 +178,24 @@ struct CheckCommand: ParsableCommand {
           ghostline check card.yaml --design designs/card@3x.png
           ghostline check card.yaml --design designs/card@3x.png --ghost ghost.png --diff diff.png --html review.html
           ghostline check card.yaml --design designs/card@3x.png --model css --ignore 0,0,375,44 --report -
+          ghostline check card.yaml --design designs/card@3x.png --suggest
         """
     )
 
     @OptionGroup var sceneOptions: SceneOptions
     @Option(help: "The design export (PNG, JPEG or WebP) to compare with; its @Nx suffix sets the scale unless --scale does.") var design: String
     @Option(name: .customLong("render"), help: "Also write the render to this PNG.") var renderOutput: String?
+    @Flag(help: "When the check fails, print what the design's ink says the designer set, as a scene patch (YAML) and UIKit and SwiftUI code, after checking the patched scene against the design.")
+    var suggest = false
     @OptionGroup var outputs: ReviewOutputOptions
 
     func run() throws {
         let paths = outputs.artifactPaths(render: renderOutput)
         try OutputFiles.check(Array(paths.values).sorted(), inputs: [design] + [sceneOptions.scene].compactMap { $0 })
         let session = try sceneOptions.fonts.session()
-        let check = session.check(try sceneOptions.checkRender(with: session.loader), design: design,
+        var check = session.check(try sceneOptions.checkRender(with: session.loader), design: design,
                                   overrides: try sceneOptions.overrides(), options: try outputs.reviewOptions(), renderFile: renderOutput)
+        check.verifySuggestions = suggest
         let result: DesignCheckResult
         do { result = try check.run(for: Set(paths.keys)) } catch { throw outputs.cliError(error) }
         // Every output all or nothing; the warnings and the summary follow, so a run that fails to write prints its

@@ -116,7 +116,12 @@ struct ReviewFindingsTests {
         let title = result.comparison.findings.filter { $0.label == "title" }
         #expect(title.map(\.kind) == [.pixelsInLabel], "\(result.summary)")
         #expect(result.comparison.findings.first { $0.label == "body" }?.kind == .onTheDesign)
-        #expect(result.summary.contains("title: baselines on the design, but pixels differ"))
+        #expect(result.summary.contains("\n    baselines on the design, but pixels differ"), "\(result.summary)")
+        // The cause, from the design's ink: its colour, in hex, and the change that gives it (the design's title was
+        // drawn in #0A84FF, the render's in #111111).
+        #expect(result.summary.contains("\n  cause: title: its colour is #111111; the design's ink is #0A84FF."), "\(result.summary)")
+        #expect(result.summary.contains("\n    fix: styles.title: color: \"#0A84FF\"\n"), "\(result.summary)")
+        #expect(title.first?.cause == "its colour is #111111; the design's ink is #0A84FF.")
         Self.expectExplained(result)
     }
 

@@ -87,8 +87,10 @@ struct ReviewTests {
         let report = dir.appendingPathComponent("report.json").path
         let result = try runCLI(["check", try scene(strategy: "none"), "--design", Self.design, "--report", report])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("title: first baseline 2.0 pt higher than the design"))
-        #expect(result.stdout.contains("body: first baseline 5.6"))   // 5.66 or 5.67: measured from ink
+        // Each label's cause first (from its layout), then its offsets, then the fix.
+        #expect(result.stdout.contains("\n  title: `lineHeightStrategy: none` ignores the 38.0 pt line height, so its lines are the font's 33.89 pt (R2)."))
+        #expect(result.stdout.contains("\n    first baseline 2.0 pt higher than the design\n    fix: styles.title: lineHeightStrategy: padded\n"))
+        #expect(result.stdout.contains("\n    first baseline 5.6"))   // 5.66 or 5.67: measured from ink
         #expect(result.stdout.contains("higher than the design, last 16.0 pt higher (line spacing differs)"))
         let value = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
         let labels = try #require(value["labels"] as? [[String: Any]])

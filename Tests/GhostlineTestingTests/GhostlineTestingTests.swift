@@ -31,7 +31,11 @@ struct GhostlineTestingTests {
                                                     options: ReviewOptions(), overrides: SceneOverrides(),
                                                     session: GhostlineSession(), location: location)
         #expect(!outcome.passed)
-        #expect(outcome.message.contains("body: first baseline 5.66 pt higher than the design"))
+        // The message leads with the cause the verdict rests on, then each label's cause, offsets and fix.
+        let lines = outcome.message.split(separator: "\n").map(String.init)
+        #expect(lines.count > 1 && lines[1].hasPrefix("  cause: title: `lineHeightStrategy: none` ignores the 38.0 pt line height"), "\(outcome.message)")
+        #expect(outcome.message.contains("\n    first baseline 5.66 pt higher than the design"))
+        #expect(outcome.message.contains("\n    fix: styles.body: lineHeightStrategy: padded\n"))
         for kind in ["ghost", "diff", "review.html", "render.png", "report.json"] {
             let named = outcome.artifacts.first { $0.name.contains(kind) }
             #expect(named != nil, "no \(kind) artifact")

@@ -1,0 +1,156 @@
+import GhostlineGeometry
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+/// What the review concludes about one label off the design: the most specific cause it knows, what the design's
+/// ink says the designer set, and the style change that reproduces it (with UIKit and SwiftUI code).
+public struct LabelSuggestion: Sendable, Equatable {
+    /// The label's id.
+    public var label: String
+    /// The cause, one sentence: the rule and the setting that put the label where it is, e.g. "`lineHeightStrategy:
+    /// none` ignores the 24 pt line height: its lines are the font's 20.57 pt (R2), the design's 24 pt apart".
+    public var cause: String
+    /// What the design's ink says, one fact each: "first baseline at 72 pt", "lines 24 pt apart", "3 lines".
+    public var estimate: [String]
+    /// The style keys to change (empty: no single change was found, or the label moves with another one's fix).
+    public var changes: [StyleChange]
+    /// The style the changes go to (named in ``Suggestions/patch``).
+    public var style: String?
+    /// The same change as UIKit and SwiftUI code; nil without changes.
+    public var code: PlatformCode?
+    /// The label whose fix moves this one onto the design (it sits below or beside it in a stack).
+    public var follows: String?
+
+    /// Creates a suggestion.
+    public init(label: String, cause: String, estimate: [String], changes: [StyleChange], style: String?,
+                code: PlatformCode? = nil, follows: String? = nil) {
+        self.label = label; self.cause = cause; self.estimate = estimate; self.changes = changes; self.style = style
+        self.code = code; self.follows = follows
+    }
+
+    /// "styles.body: lineHeightStrategy: padded, lineHeight: 24": the change in one line.
+    public var changeLine: String? {
+        guard let style, !changes.isEmpty else { return nil }
+        return "styles.\(style): " + changes.map { "\($0.key): \($0.value.yaml)" }.joined(separator: ", ")
+    }
+}
+
+/// Every suggestion of a check, the scene patch that makes them, and whether the patched scene passes.
+public struct Suggestions: Sendable, Equatable {
+    /// One per label off the design, in layout order.
+    public var labels: [LabelSuggestion]
+    /// The scene patch of every change.
+    public var patch: ScenePatch
+    /// The scene the patch is for.
+    public var scene: String
+    /// Set by a check that ran the patched scene against the design (`check --suggest`): true when it passes.
+    public var verified: Bool?
+    /// The failing findings the patched scene still has (when verified).
+    public var remaining: [String] = []
+
+    /// The suggestion of one label.
+    public func label(_ id: String) -> LabelSuggestion? { labels.first { $0.label == id } }
+
+    /// The patch as YAML for ``scene``.
+    public var yaml: String { patch.yaml(scene: scene) }
+}
+
+extension SuggestionSearch {
+    static func pt(_ value: Double) -> String { JSONValue.format((value * 100).rounded() / 100) + " pt" }
+
+    /// The design's facts for a label, as its ink gives them.
+    func estimate(_ target: Target) -> [String] {
+        var facts: [String] = []
+        let baselines = target.designBaselines.compactMap { $0 }
+        if let first = baselines.first { facts.append("first baseline at \(Self.pt(first))") }
+        if baselines.count >= 2 {
+            let pitches = zip(baselines.dropFirst(), baselines).map { $0 - $1 }.sorted()
+            facts.append("lines \(Self.pt(pitches[pitches.count / 2])) apart")
+        }
+        if let count = target.designLineCount { facts.append("\(count) line\(count == 1 ? "" : "s")") }
+        if let widest = target.designWidths.compactMap({ $0 }).max() { facts.append("ink \(Self.pt(widest)) wide") }
+        if let left = target.designLefts.compactMap({ $0 }).min() { facts.append("ink from x = \(Self.pt(left))") }
+        return facts
+    }
+
+    /// A label that lands on the design once the labels before it are fixed.
+    func follows(_ id: String, fixes: [String], base: Placement, moved: Placement?) -> LabelSuggestion {
+        // The fixed label nearest above (or before) this one moves it.
+        let before = fixes.last { other in (Self.placements(layout)[other]?.frame.minY ?? .infinity) <= base.frame.minY } ?? fixes[fixes.count - 1]
+        let shift = (moved?.frame.minY ?? base.frame.minY) - base.frame.minY
+        let how = abs(shift) * comparison.scale.value >= 0.5
+            ? " (it moves \(Self.pt(abs(shift))) \(shift > 0 ? "down" : "up"))" : ""
+        return LabelSuggestion(label: id, cause: "moves with \(before): \(before)'s change also puts it where the design has it\(how)",
+                               estimate: [], changes: [], style: nil, follows: before)
+    }
+
+    /// The cause of a label's offset, from the change that fixes it and the rules the label's layout followed.
+    func cause(_ id: String, changes: [StyleChange], style: StyleDescription, target: Target, original: Placement,
+               fixed: Placement?) -> String {
+        var reasons: [String] = []
+        let lh = original.fontLineHeight
+        let designHeight = fixed?.frame.height
+        let heights: String = {
+            guard let designHeight, abs(designHeight - original.frame.height) * comparison.scale.value >= 0.5 else { return "" }
+            return " It is \(Self.pt(original.frame.height)) tall where the design's is \(Self.pt(designHeight))."
+        }()
+        let raw = max(style.lineHeight ?? lh, lh) * Double(max(1, original.baselines.count))
+        let rounded = abs(comparison.scale.ceilToPixel(raw) - original.frame.height) < 1e-6 && abs(raw - original.frame.height) > 1e-3
+        for change in changes {
+            switch change.key {
+            case "lineHeightStrategy":
+                let strategy = style.lineHeightStrategy ?? .padded
+                let height = style.lineHeight.map(Self.pt) ?? "text style's"
+                switch strategy {
+                case .none:
+                    reasons.append("`lineHeightStrategy: none` ignores the \(height) line height, so its lines are the font's "
+                                   + "\(Self.pt(lh)) (R2)")
+                case .lineSpacing:
+                    reasons.append("`lineHeightStrategy: lineSpacing` spaces its lines \(height) apart but puts no padding above "
+                                   + "the first, which the design has (R7)")
+                case .padded:
+                    if let lineHeight = style.lineHeight, lineHeight < lh {
+                        reasons.append("its \(Self.pt(lineHeight)) line height is below the font's own \(Self.pt(lh)), which line "
+                                       + "spacing cannot reach (R7)" + (rounded ? ", and its height is rounded up to the pixel grid (R2)" : ""))
+                    } else {
+                        reasons.append("`lineHeightStrategy: padded` lays its lines out as UIKit's line spacing plus padding (R7), "
+                                       + "where the design puts the whole line height around each line"
+                                       + (rounded ? "; the padding and its height are rounded up to the pixel grid (R2)" : ""))
+                    }
+                case .minMax:
+                    reasons.append("`lineHeightStrategy: minMax` puts the extra line height above the text (R8), where the design "
+                                   + "splits it above and below")
+                }
+            case "lineHeight":
+                let designed = change.value.number.map(Self.pt) ?? ""
+                if let lineHeight = style.lineHeight {
+                    reasons.append("its line height is \(Self.pt(lineHeight)); the design's lines are \(designed)")
+                } else {
+                    reasons.append("it has no line height, so its lines are the font's \(Self.pt(lh)) (R2); the design's are \(designed)")
+                }
+            case "letterSpacing":
+                reasons.append("its letter spacing is \(Self.pt(style.letterSpacing ?? 0)); the design's ink fits "
+                               + "\(change.value.number.map(Self.pt) ?? "")")
+            case "size":
+                reasons.append("it is set at \(Self.pt(style.size ?? original.pointSize)); the design's text is "
+                               + "\(change.value.number.map(Self.pt) ?? "") (wider and taller)")
+            case "weight":
+                reasons.append("its weight is \(style.weight?.value ?? 400) (\(original.postScriptName)); the design's strokes fit weight "
+                               + "\(Int(change.value.number ?? 0)) (\(fixed?.postScriptName ?? "another face"))")
+            case "italic":
+                reasons.append(style.italic == true ? "it is italic; the design's text is upright" : "it is upright; the design's text is italic")
+            case "alignment":
+                reasons.append("it is aligned \((style.alignment ?? .natural).rawValue); the design's ink is aligned \(change.value.word ?? "")")
+            case "color":
+                let own = style.color.map { colour -> String in
+                    if case .fixed(let c) = colour { return c.hexString }
+                    return colour.name ?? "its colour"
+                } ?? "its colour"
+                reasons.append("its colour is \(own); the design's ink is \(change.value.word ?? "")")
+            default: break
+            }
+        }
+        return reasons.joined(separator: "; ") + "." + heights
+    }
+}

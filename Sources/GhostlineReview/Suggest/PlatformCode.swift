@@ -1,0 +1,84 @@
+import GhostlineImage
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+/// A suggestion as app code: UIKit (attributed string attributes and paragraph style) and SwiftUI modifiers, and
+/// CSS for a scene in the css model. Only what the suggestion changes, with the font it is for.
+///
+/// Why code as well as a scene patch: the scene mirrors the app, and the fix lands in the app. The line-height
+/// strategies are spelled out as UIKit does them (R7: line spacing plus padding; R8: minimum and maximum line height),
+/// because UIKit has no line height of its own.
+public struct PlatformCode: Sendable, Equatable {
+    /// Swift for a `UILabel` (or any view with attributed text).
+    public var uikit: String
+    /// Swift for a SwiftUI `Text`.
+    public var swiftUI: String
+    /// CSS declarations, for a scene in the css model; nil otherwise.
+    public var css: String?
+
+    /// The code for `style` (the label's style with the changes made), saying the changed keys.
+    init(style: StyleDescription, changes: [StyleChange], placement: SuggestionSearch.Placement, model: LayoutModel) {
+        let keys = Set(changes.map(\.key))
+        let size = style.size ?? placement.pointSize
+        let font = placement.postScriptName
+        let number = { (value: Double) -> String in
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : JSONValue.format(rounded)
+        }
+        var attributes = ["    .font: font"]
+        var setup = ["let font = UIFont(name: \"\(font)\", size: \(number(size)))!"]
+        var modifiers = [".font(.custom(\"\(font)\", fixedSize: \(number(size))))"]
+        var declarations: [String] = []
+        let lineHeight = style.lineHeight
+        if keys.contains("lineHeight") || keys.contains("lineHeightStrategy"), let lineHeight {
+            let l = number(lineHeight)
+            switch style.lineHeightStrategy ?? .padded {
+            case .padded, .lineSpacing:
+                setup.append("let paragraph = NSMutableParagraphStyle()")
+                setup.append("paragraph.lineSpacing = max(0, \(l) - font.lineHeight)   // R7: lines \(l) pt apart")
+                attributes.append("    .paragraphStyle: paragraph")
+                modifiers.append(".lineSpacing(max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight))")
+                if style.lineHeightStrategy ?? .padded == .padded {
+                    setup.append("// and pad the label by max(0, \(l) - font.lineHeight) / 2 above its first line and below its last")
+                    modifiers.append(".padding(.vertical, max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight) / 2)")
+                }
+            case .minMax:
+                setup.append("let paragraph = NSMutableParagraphStyle()")
+                setup.append("paragraph.minimumLineHeight = \(l)   // R8: the extra goes above the text")
+                setup.append("paragraph.maximumLineHeight = \(l)")
+                attributes.append("    .paragraphStyle: paragraph")
+                modifiers.append("// SwiftUI has no maximum line height: wrap a UILabel with this paragraph style, or use .lineSpacing")
+            case .none:
+                break
+            }
+            declarations.append("line-height: \(l)px;")
+        }
+        if keys.contains("letterSpacing") {
+            let spacing = number(style.letterSpacing ?? 0)
+            attributes.append("    .kern: \(spacing)")
+            modifiers.append(".kerning(\(spacing))")
+            declarations.append("letter-spacing: \(spacing)px;")
+        }
+        if keys.contains("size") || keys.contains("weight") || keys.contains("italic") {
+            declarations.append("font: \(style.italic == true ? "italic " : "")\(style.weight?.value ?? 400) \(number(size))px \(style.font ?? font);")
+        }
+        if keys.contains("alignment"), let alignment = style.alignment {
+            setup.append("label.textAlignment = .\(alignment == .justified ? "justified" : alignment.rawValue)")
+            let swiftUI = ["left": ".leading", "right": ".trailing", "center": ".center"][alignment.rawValue] ?? ".leading"
+            modifiers.append(".multilineTextAlignment(\(swiftUI))")
+            declarations.append("text-align: \(alignment.rawValue);")
+        }
+        if keys.contains("color"), case .fixed(let colour)? = style.color {
+            func channel(_ c: UInt8) -> String { JSONValue.format((Double(c) / 255 * 1000).rounded() / 1000) }
+            let rgb = "red: \(channel(colour.red)), green: \(channel(colour.green)), blue: \(channel(colour.blue))"
+            attributes.append("    .foregroundColor: UIColor(\(rgb), alpha: 1)   // \(colour.hexString)")
+            modifiers.append(".foregroundStyle(Color(\(rgb)))   // \(colour.hexString)")
+            declarations.append("color: \(colour.hexString);")
+        }
+        uikit = (setup + ["label.attributedText = NSAttributedString(string: text, attributes: ["]
+                 + [attributes.joined(separator: ",\n")] + ["])"]).joined(separator: "\n")
+        swiftUI = (["Text(text)"] + modifiers.map { "    " + $0 }).joined(separator: "\n")
+        css = model == .css ? declarations.joined(separator: " ") : nil
+    }
+}

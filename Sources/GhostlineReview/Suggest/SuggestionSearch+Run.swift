@@ -1,0 +1,312 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineImage
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+extension SuggestionSearch {
+    /// A hypothesis and what it would do.
+    struct Trial {
+        var changes: [StyleChange]
+        var patch: ScenePatch
+        var placements: [String: Placement]
+        var miss: Miss
+    }
+
+    /// The suggestions for every label whose ink is off the design, in layout order, and the patch of them all.
+    func run() -> (labels: [LabelSuggestion], patch: ScenePatch) {
+        guard let base = Self.placements(layout) as [String: Placement]?, !base.isEmpty else { return ([], ScenePatch()) }
+        let styles = ScenePatch.labelStyles(description.root)
+        let inline = ScenePatch.inlineStyles(description.root)
+        var targets: [String: Target] = [:]
+        for label in comparison.labels { if let placement = base[label.id] { targets[label.id] = target(label, placement: placement) } }
+
+        var patch = ScenePatch()
+        var current = base
+        var results: [LabelSuggestion] = []
+        var fixedSoFar: [String] = []
+        let worked = comparison.labels.filter { label in
+            guard let t = targets[label.id], let placement = base[label.id] else { return false }
+            return !fits(miss(t, placement, base: placement)) || colourChange(label) != nil
+        }.prefix(Self.labelLimit)
+
+        for label in worked {
+            guard let target = targets[label.id], let original = base[label.id] else { continue }
+            let colour = colourChange(label)
+            let now = miss(target, current[label.id], base: original)
+            if fits(now) {
+                if !fixedSoFar.isEmpty, !fits(miss(target, original, base: original)) {
+                    results.append(follows(label.id, fixes: fixedSoFar, base: original, moved: current[label.id]))
+                }
+                if colour == nil { continue }
+            }
+            // A label without an id cannot be named in a patch; its findings keep their own words.
+            guard styles[label.id] != nil, let style = effectiveStyle(label.id, styles: styles, inline: inline, patch: patch) else { continue }
+            var chosen: Trial?
+            if !fits(now) {
+                chosen = best(for: label.id, target: target, style: style, original: original, current: current, patch: patch,
+                              styles: styles, fixed: fixedSoFar)
+                if chosen == nil || !fits(chosen!.miss),
+                   let upstream = above(label.id, target: target, original: original, current: current, patch: patch, styles: styles,
+                                        inline: inline, fixed: fixedSoFar) {
+                    // Moved by taller or shorter labels above it: their changes are the suggestions, this one follows.
+                    for (id, trial, cause) in upstream.fixes {
+                        let edit = upstream.patch.edits.last { $0.labels.contains(id) }
+                            ?? upstream.patch.edits.last { edit in styles[id] == .some(edit.style) }
+                        let placement = Self.placements(layout)[id]!
+                        let own = effectiveStyle(id, styles: styles, inline: inline, patch: patch) ?? StyleDescription()
+                        results.append(LabelSuggestion(label: id, cause: cause, estimate: [], changes: trial.changes, style: edit?.style,
+                                                       code: PlatformCode(style: trial.changes.reduce(own) { $1.applied(to: $0) },
+                                                                          changes: trial.changes, placement: upstream.placements[id] ?? placement,
+                                                                          model: layout.model)))
+                        fixedSoFar.append(id)
+                    }
+                    patch = upstream.patch
+                    current = upstream.placements
+                    let after = miss(target, current[label.id], base: original)
+                    if fits(after) {
+                        results.append(follows(label.id, fixes: upstream.fixes.map(\.0), base: original, moved: current[label.id]))
+                        continue
+                    }
+                    chosen = best(for: label.id, target: target, style: style, original: original, current: current, patch: patch,
+                                  styles: styles, fixed: fixedSoFar)
+                }
+            }
+            var changes = chosen?.changes ?? []
+            if let colour { changes.append(colour) }
+            // No style change lands it (a moved frame, another text): its findings say the symptom, and no cause is
+            // made up.
+            guard !changes.isEmpty else { continue }
+            let newPatch = chosen.map { _ in add(changes, for: label.id, styles: styles, to: patch, placements: current) }
+                ?? add(changes, for: label.id, styles: styles, to: patch, placements: current)
+            if let chosen { current = chosen.placements } else if let placed = place(newPatch.applied(to: description)) { current = placed }
+            patch = newPatch
+            fixedSoFar.append(label.id)
+            let edit = patch.edits.last { $0.labels.contains(label.id) } ?? patch.edits.last { edit in styles[label.id] == .some(edit.style) }
+            results.append(LabelSuggestion(label: label.id,
+                                           cause: cause(label.id, changes: changes, style: style, target: target, original: original,
+                                                        fixed: current[label.id]),
+                                           estimate: estimate(target), changes: changes, style: edit?.style,
+                                           code: PlatformCode(style: changes.reduce(style) { $1.applied(to: $0) }, changes: changes,
+                                                              placement: current[label.id] ?? original, model: layout.model)))
+        }
+        return (results, patch)
+    }
+
+    /// Changes to labels above `id` (nearest last, top to bottom) that bring it onto the design: a label above that is
+    /// itself on the design may still be a fraction of a pixel taller than the design's (pixel rounding, R2), and the
+    /// fractions add up down a stack. Each change is kept when it moves `id` at least half a device pixel closer and
+    /// leaves its own label on the design.
+    func above(_ id: String, target: Target, original: Placement, current: [String: Placement], patch: ScenePatch,
+               styles: [String: String?], inline: [String: StyleDescription], fixed: [String])
+        -> (fixes: [(String, Trial, String)], patch: ScenePatch, placements: [String: Placement])? {
+        let base = Self.placements(layout)
+        let candidates = comparison.labels.filter { other in
+            guard other.id != id, let frame = base[other.id]?.frame, styles[other.id] != nil else { return false }
+            return frame.maxY <= original.frame.minY + 1e-6 && !fixed.contains(other.id)
+        }.suffix(6)
+        var patch = patch, placements = current, fixes: [(String, Trial, String)] = []
+        var cost = self.cost(miss(target, placements[id], base: original))
+        for other in candidates {
+            guard let own = base[other.id], let style = effectiveStyle(other.id, styles: styles, inline: inline, patch: patch) else { continue }
+            let t = self.target(other, placement: own)
+            let wasOn = fits(miss(t, placements[other.id], base: own))
+            var bestTrial: Trial?, bestCost = cost
+            var hypotheses: [[StyleChange]] = []
+            if layout.model == .uikit, style.lineHeight != nil || style.lineHeightFromTextStyle {
+                hypotheses = [LineHeightStrategy.minMax, .padded, .lineSpacing].filter { $0 != (style.lineHeightStrategy ?? .padded) }
+                    .map { [StyleChange("lineHeightStrategy", .word($0.rawValue))] }
+            }
+            for changes in hypotheses {
+                let candidate = add(changes, for: other.id, styles: styles, to: patch, placements: placements)
+                guard let placed = place(candidate.applied(to: description)) else { continue }
+                if wasOn && !fits(miss(t, placed[other.id], base: own)) { continue }
+                let c = self.cost(miss(target, placed[id], base: original))
+                if c < bestCost - 0.5 { bestCost = c; bestTrial = Trial(changes: changes, patch: candidate, placements: placed, miss: miss(t, placed[other.id], base: own)) }
+            }
+            guard let chosen = bestTrial else { continue }
+            let reason = cause(other.id, changes: chosen.changes, style: style, target: t, original: own, fixed: chosen.placements[other.id])
+            fixes.append((other.id, chosen, reason + " Labels below it move with it (\(id))."))
+            patch = chosen.patch; placements = chosen.placements; cost = bestCost
+            if fits(miss(target, placements[id], base: original)) && cost < 0.5 { break }
+        }
+        return fixes.isEmpty ? nil : (fixes, patch, placements)
+    }
+
+    /// The label's style with the patch so far applied, every key it leaves out unset.
+    func effectiveStyle(_ id: String, styles: [String: String?], inline: [String: StyleDescription], patch: ScenePatch) -> StyleDescription? {
+        let patched = patch.applied(to: description)
+        let nowStyles = ScenePatch.labelStyles(patched.root)
+        switch nowStyles[id] {
+        case .some(.some(let name)): return patched.styles.first { $0.name == name }?.style
+        case .some(.none): return ScenePatch.inlineStyles(patched.root)[id]
+        case .none: return nil
+        }
+    }
+
+    /// `changes` added to `patch` for label `id`: into its named style when no other label of that style moves off
+    /// the design, else into a style of the label's own.
+    func add(_ changes: [StyleChange], for id: String, styles: [String: String?], to patch: ScenePatch,
+             placements: [String: Placement]) -> ScenePatch {
+        let patched = patch.applied(to: description)
+        let nowStyles = ScenePatch.labelStyles(patched.root)
+        if case .some(.some(let name)) = nowStyles[id] {
+            var inPlace = patch
+            merge(changes, into: &inPlace, style: name, copying: nil, labels: [])
+            let sharing = nowStyles.filter { $0.key != id && $0.value == name }.map(\.key)
+            if sharing.isEmpty { return inPlace }
+            // Does any other label of the style leave the design (or stay off it for another reason)?
+            if let after = place(inPlace.applied(to: description)) {
+                let moved = sharing.contains { other in
+                    guard let label = comparison.labels.first(where: { $0.id == other }), let original = Self.placements(layout)[other] else { return false }
+                    let t = target(label, placement: original)
+                    return fits(miss(t, placements[other], base: original)) && !fits(miss(t, after[other], base: original))
+                }
+                if !moved { return inPlace }
+            }
+        }
+        var own = patch
+        let source: ScenePatch.CopySource
+        if case .some(.some(let name)) = nowStyles[id] { source = .named(name) } else { source = .inline(label: id) }
+        let baseName: String
+        if case .named(let name) = source { baseName = "\(name)-\(id)" } else { baseName = id }
+        var name = baseName, counter = 2
+        while patched.styles.contains(where: { $0.name == name }) { name = "\(baseName)\(counter)"; counter += 1 }
+        merge(changes, into: &own, style: name, copying: source, labels: [id])
+        return own
+    }
+
+    func merge(_ changes: [StyleChange], into patch: inout ScenePatch, style: String, copying: ScenePatch.CopySource?, labels: [String]) {
+        if let index = patch.edits.firstIndex(where: { $0.style == style }) {
+            for change in changes {
+                patch.edits[index].changes.removeAll { $0.key == change.key }
+                patch.edits[index].changes.append(change)
+            }
+            patch.edits[index].changes.sort { (StyleChange.keys.firstIndex(of: $0.key) ?? 99) < (StyleChange.keys.firstIndex(of: $1.key) ?? 99) }
+            patch.edits[index].labels += labels.filter { !patch.edits[index].labels.contains($0) }
+        } else {
+            let sorted = changes.sorted { (StyleChange.keys.firstIndex(of: $0.key) ?? 99) < (StyleChange.keys.firstIndex(of: $1.key) ?? 99) }
+            patch.edits.append(ScenePatch.Edit(style: style, copying: copying, changes: sorted, labels: labels))
+        }
+    }
+
+    /// The best hypothesis for one label: vertical and horizontal ones tried apart, then together.
+    func best(for id: String, target: Target, style: StyleDescription, original: Placement, current: [String: Placement],
+              patch: ScenePatch, styles: [String: String?], fixed: [String]) -> Trial? {
+        let now = miss(target, current[id], base: original)
+        func trial(_ changes: [StyleChange]) -> Trial? {
+            let candidate = add(changes, for: id, styles: styles, to: patch, placements: current)
+            guard let placed = place(candidate.applied(to: description)) else { return nil }
+            // A hypothesis that moves a label already fixed off the design is no fix.
+            for other in fixed {
+                guard let label = comparison.labels.first(where: { $0.id == other }), let o = Self.placements(layout)[other] else { continue }
+                let t = self.target(label, placement: o)
+                if fits(miss(t, current[other], base: o)) && !fits(miss(t, placed[other], base: o)) { return nil }
+            }
+            let spacing = changes.first { $0.key == "letterSpacing" }?.value.number.map { $0 - (style.letterSpacing ?? 0) } ?? 0
+            return Trial(changes: changes, patch: candidate, placements: placed,
+                         miss: miss(target, placed[id], base: original, spacingChange: spacing))
+        }
+        let vertical = verticalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
+        let horizontal = horizontalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
+        func better(_ a: Trial, _ b: Trial) -> Bool { cost(a.miss) < cost(b.miss) }
+        var pool = vertical + horizontal
+        if let v = vertical.min(by: better), let h = horizontal.min(by: better), let both = trial(v.changes + h.changes) {
+            pool.append(both)
+        }
+        // Of the hypotheses that land the label, the roundest values (what a designer types), then the closest.
+        let landing = pool.filter { fits($0.miss) }
+        func roundness(_ t: Trial) -> Int { t.changes.map(\.value.roundness).reduce(0, +) }
+        let winner = landing.min { (roundness($0), cost($0.miss)) < (roundness($1), cost($1.miss)) } ?? pool.min(by: better)
+        guard let winner else { return nil }
+        // A fix must land the label, or at least halve how far off it is.
+        guard fits(winner.miss) || cost(winner.miss) <= cost(now) / 2 else { return nil }
+        return winner
+    }
+
+    func verticalHypotheses(target: Target, style: StyleDescription, original: Placement, miss now: Miss) -> [[StyleChange]] {
+        guard comparison.exceedsBaselineTolerance(now.vertical) || now.lineCount > 0 else { return [] }
+        var result: [[StyleChange]] = []
+        let uikit = layout.model == .uikit
+        let strategy = style.lineHeightStrategy ?? .padded
+        if uikit, style.lineHeight != nil || style.lineHeightFromTextStyle {
+            for other in [LineHeightStrategy.padded, .minMax, .lineSpacing] where other != strategy {
+                result.append([StyleChange("lineHeightStrategy", .word(other.rawValue))])
+            }
+        }
+        func withStrategy(_ height: Double) -> [StyleChange] {
+            var changes = [StyleChange("lineHeight", .number(height))]
+            if uikit, strategy == .none || strategy == .lineSpacing { changes.append(StyleChange("lineHeightStrategy", .word("padded"))) }
+            return changes
+        }
+        // The design's pitch, from its baselines: designers set whole or half points.
+        let designed = target.designBaselines.compactMap { $0 }
+        if designed.count >= 2 {
+            let pitches = zip(designed.dropFirst(), designed).map { $0 - $1 }.sorted()
+            let pitch = pitches[pitches.count / 2]
+            for height in Set([pitch.rounded(), (pitch * 2).rounded() / 2]) where height > 0 { result.append(withStrategy(height)) }
+        } else if let first = target.designBaselines.first ?? nil, let rendered = target.label.lines.first?.renderBaseline {
+            // One line: a line height that adds (or takes) twice the offset, half of it above the text.
+            let height = (style.lineHeight ?? original.fontLineHeight) + 2 * (first - rendered)
+            if height > 1 { result.append(withStrategy((height * 2).rounded() / 2)) }
+        }
+        return result
+    }
+
+    func horizontalHypotheses(target: Target, style: StyleDescription, original: Placement, miss now: Miss) -> [[StyleChange]] {
+        var result: [[StyleChange]] = []
+        let widthOff = now.width > comparison.edgeTolerance || now.lineCount > 0
+        let lines = target.label.lines
+        let size = style.size ?? original.pointSize
+        // The whole label's ink: words move between lines when the spacing changes, so the sums are compared, and the
+        // letters that share the difference are all of the label's but one per line.
+        let rendered = lines.compactMap(\.renderInk).map(\.width).reduce(0, +)
+        let designed = lines.compactMap(\.designInk).map(\.width).reduce(0, +)
+        let letters = Double(max(1, lines.map { $0.end - $0.start - 1 }.reduce(0, +)))
+        // Ink mass tells weight from spacing: spacing moves glyphs and keeps their ink, a weight changes the strokes.
+        let under = target.label.under ?? comparison.background
+        let renderMass = InkTraits.measure(comparison.render, boxes: lines.compactMap(\.renderInk), scale: comparison.scale, under: under)?.mass
+        let designMass = InkTraits.measure(comparison.design, boxes: lines.compactMap(\.designInk), scale: comparison.scale, under: under)?.mass
+        let massRatio = renderMass.flatMap { r in designMass.map { r > 0 ? $0 / r : 1 } } ?? 1
+        let taller = now.height > comparison.edgeTolerance
+        if widthOff || taller, rendered > 0, designed > 0 {
+            let estimate = (style.letterSpacing ?? 0) + (designed - rendered) / letters
+            var spacings = Set<Double>()
+            for offset in [0.0, -0.05, 0.05, -0.1, 0.1] { spacings.insert(((estimate + offset) * 100).rounded() / 100) }
+            spacings.insert((estimate * 10).rounded() / 10)
+            for spacing in spacings.sorted() { result.append([StyleChange("letterSpacing", .number(spacing))]) }
+            if taller, let renderHeight = target.renderInkHeight, let designHeight = target.designInkHeight, renderHeight > 0 {
+                let scaled = size * designHeight / renderHeight
+                for candidate in Set([(scaled * 2).rounded() / 2, scaled.rounded()]) where candidate > 0 && candidate != size {
+                    result.append([StyleChange("size", .number(candidate))])
+                }
+            }
+            let weight = style.weight?.value ?? 400
+            let steps = massRatio > 1.08 ? [100, 200, 300] : massRatio < 0.92 ? [-100, -200, -300] : []
+            for step in steps where (100...900).contains(weight + step) {
+                result.append([StyleChange("weight", .number(Double(weight + step)))])
+            }
+            result.append([StyleChange("italic", .flag(!(style.italic ?? false)))])
+        }
+        if now.left > comparison.edgeTolerance, now.width <= comparison.edgeTolerance {
+            let alignment = style.alignment ?? .natural
+            for other in [TextAlignment.left, .center, .right] where other != alignment {
+                result.append([StyleChange("alignment", .word(other.rawValue))])
+            }
+        }
+        return result
+    }
+
+    /// The colour change a label's ink asks for: the design's strongest ink differs from the render's by more than a
+    /// shade (a channel by 40 of 255), measured over the same lines against the colour under the text.
+    func colourChange(_ label: LabelComparison) -> StyleChange? {
+        let renderBoxes = label.lines.compactMap(\.renderInk), designBoxes = label.lines.compactMap(\.designInk)
+        guard !renderBoxes.isEmpty, !designBoxes.isEmpty else { return nil }
+        let under = label.under ?? comparison.background
+        guard let rendered = InkTraits.measure(comparison.render, boxes: renderBoxes, scale: comparison.scale, under: under),
+              let designed = InkTraits.measure(comparison.design, boxes: designBoxes, scale: comparison.scale, under: under),
+              InkTraits.channelDistance(rendered.strongest, designed.strongest) > 40 else { return nil }
+        return StyleChange("color", .word(designed.strongest.hexString))
+    }
+}

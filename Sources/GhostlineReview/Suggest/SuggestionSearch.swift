@@ -1,0 +1,159 @@
+import GhostlineFonts
+import GhostlineGeometry
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+/// Finds the style changes that would put a scene's labels where the design's ink is, by trying them.
+///
+/// Why trial rather than formulas: the rules between a style and a baseline (R2–R8, pixel rounding, stacks that move
+/// everything below a label that grew) are what the layout already knows. So each hypothesis — a line-height strategy,
+/// the design's line pitch as a line height, a letter spacing, a size, a weight, an alignment — is laid out again, and
+/// the new layout predicts where the ink would land: each line's position in the new layout plus the offset between
+/// ink and layout measured in the render (the font's side bearings and the ink's own baseline), which a style change
+/// keeps. The hypothesis that lands the label on the design's ink, without moving a label that was already right, is
+/// the suggestion; the label's own facts (its rule, its rounding) give the cause.
+///
+/// Labels are taken in layout order and fixes accumulate, so a label moved only by one above it is said to follow it.
+/// Only layouts are made here (no pixels); ``Suggestions/verified`` comes from a full check of the patched scene.
+struct SuggestionSearch {
+    var description: SceneDescription
+    var overrides: SceneOverrides
+    var loader: SceneLoader
+    var layout: SceneLayout
+    var comparison: DesignComparison
+
+    /// At most this many labels are worked on (each costs a few layouts); the rest keep their findings' words.
+    static let labelLimit = 16
+
+    /// Where a layout would put one label's lines, in canvas points.
+    struct Placement {
+        var frame: Rect
+        var baselines: [Double]
+        var lefts: [Double]
+        var widths: [Double]
+        var pointSize: Double
+        var postScriptName: String
+        var fontLineHeight: Double
+        /// True when the label draws its own background: its frame is a shape in the design too.
+        var drawsBackground: Bool
+    }
+
+    /// How far a placement's predicted ink is from the design's, per aspect, in points.
+    struct Miss {
+        var lineCount = 0
+        var vertical = 0.0
+        var width = 0.0
+        var left = 0.0
+        var height = 0.0
+    }
+
+    /// What the render's ink says about one label: ink − layout offsets, and the design's ink to aim at.
+    struct Target {
+        var label: LabelComparison
+        var baselineBias: [Double]
+        var widthBias: [Double]
+        var leftBias: [Double]
+        var renderInkHeight: Double?
+        var designInkHeight: Double?
+        var designBaselines: [Double?]
+        var designWidths: [Double?]
+        var designLefts: [Double?]
+        var designLineCount: Int?
+    }
+
+    /// Every label's placement in the layout of `description`; nil when it does not resolve.
+    func place(_ description: SceneDescription) -> [String: Placement]? {
+        guard let scene = try? loader.resolve(description, overrides: overrides) else { return nil }
+        return Self.placements(scene.layout())
+    }
+
+    static func placements(_ layout: SceneLayout) -> [String: Placement] {
+        var result: [String: Placement] = [:]
+        for element in layout.elements {
+            guard let label = element.labelLayout else { continue }
+            let lines = element.canvasLines
+            result[element.id] = Placement(frame: element.frame, baselines: lines.map(\.baseline), lefts: lines.map(\.x),
+                                           widths: lines.map(\.width), pointSize: label.lines.first?.runs.first?.pointSize ?? label.metrics.pointSize,
+                                           postScriptName: label.font.postScriptName, fontLineHeight: label.metrics.lineHeight,
+                                           drawsBackground: element.background != nil)
+        }
+        return result
+    }
+
+    func target(_ label: LabelComparison, placement: Placement) -> Target {
+        let whole = Double(comparison.comparedSize.width) / comparison.scale.value - 1 / comparison.scale.value
+        var target = Target(label: label, baselineBias: [], widthBias: [], leftBias: [], designBaselines: [], designWidths: [],
+                            designLefts: [], designLineCount: label.designLineCount)
+        for (index, line) in label.lines.enumerated() where index < placement.baselines.count {
+            target.baselineBias.append(line.renderBaseline.map { $0 - placement.baselines[index] } ?? .nan)
+            target.widthBias.append(line.renderInk.map { $0.width - placement.widths[index] } ?? .nan)
+            target.leftBias.append(line.renderInk.map { $0.minX - placement.lefts[index] } ?? .nan)
+            let cut = [line.renderInk, line.designInk].contains { $0.map { $0.maxX >= whole } ?? false }
+            target.designBaselines.append(line.designBaseline)
+            target.designWidths.append(cut || label.lineCountDiffers ? nil : line.designInk?.width)
+            target.designLefts.append(cut || label.lineCountDiffers ? nil : line.designInk?.minX)
+        }
+        target.renderInkHeight = label.lines.compactMap(\.renderInk).map(\.height).max()
+        target.designInkHeight = label.lines.compactMap(\.designInk).map(\.height).max()
+        return target
+    }
+
+    /// The mean of the finite values, or 0.
+    static func mean(_ values: [Double]) -> Double {
+        let finite = values.filter(\.isFinite)
+        return finite.isEmpty ? 0 : finite.reduce(0, +) / Double(finite.count)
+    }
+
+    /// - Parameter spacingChange: how much a hypothesis changes the letter spacing (points): a line's advance width
+    ///   includes the spacing after its last letter, its ink does not.
+    func miss(_ target: Target, _ placement: Placement?, base: Placement, spacingChange: Double = 0) -> Miss {
+        guard let placement else { return Miss(lineCount: 99) }
+        var miss = Miss()
+        if let designed = target.designLineCount, !target.label.lines.isEmpty, target.label.lineCountDiffers || placement.baselines.count != base.baselines.count {
+            miss.lineCount = abs(placement.baselines.count - designed)
+        }
+        let meanBaseline = Self.mean(target.baselineBias), meanWidth = Self.mean(target.widthBias), meanLeft = Self.mean(target.leftBias)
+        func bias(_ values: [Double], _ index: Int, _ fallback: Double) -> Double {
+            index < values.count && values[index].isFinite ? values[index] : fallback
+        }
+        let comparable = miss.lineCount == 0 && placement.baselines.count == target.designBaselines.count
+        for index in 0..<min(placement.baselines.count, target.designBaselines.count) {
+            if let design = target.designBaselines[index] {
+                let predicted = placement.baselines[index] + bias(target.baselineBias, index, meanBaseline)
+                miss.vertical = max(miss.vertical, abs(predicted - design))
+            }
+            guard comparable else { continue }
+            if let design = target.designWidths[index] {
+                miss.width = max(miss.width, abs(placement.widths[index] - spacingChange + bias(target.widthBias, index, meanWidth) - design))
+            }
+            if let design = target.designLefts[index] {
+                miss.left = max(miss.left, abs(placement.lefts[index] + bias(target.leftBias, index, meanLeft) - design))
+            }
+        }
+        // A label with a background is a shape (a button, a badge) the design draws too: a hypothesis that resizes it
+        // moves the shape's edges, which the text's ink does not show, so the change counts as a miss.
+        if base.drawsBackground {
+            miss.vertical = max(miss.vertical, abs(placement.frame.height - base.frame.height))
+            miss.width = max(miss.width, abs(placement.frame.width - base.frame.width))
+        }
+        if let rendered = target.renderInkHeight, let designed = target.designInkHeight, base.pointSize > 0 {
+            miss.height = abs(rendered * placement.pointSize / base.pointSize - designed)
+        }
+        return miss
+    }
+
+    /// True when nothing of `miss` is past the review's tolerances.
+    func fits(_ miss: Miss) -> Bool {
+        // Edges in device pixels with the baselines' margin, so an edge exactly at the tolerance is within it.
+        let edge = comparison.edgeTolerance * comparison.scale.value + DesignComparison.measurementMargin
+        return miss.lineCount == 0 && !comparison.exceedsBaselineTolerance(miss.vertical)
+            && [miss.width, miss.left, miss.height].allSatisfy { $0 * comparison.scale.value <= edge }
+    }
+
+    /// One number to rank hypotheses by: each aspect in units of its tolerance, a wrong line count above all.
+    func cost(_ miss: Miss) -> Double {
+        Double(miss.lineCount) * 1000 + miss.vertical / comparison.baselineTolerance
+            + (miss.width + miss.left + miss.height) / comparison.edgeTolerance
+    }
+}
