@@ -147,8 +147,9 @@ public enum TabStops: Hashable, Sendable {
         switch self {
         case .everyPoints(let points): return points
         case .everySpaces(let count):
-            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize,
-                                     options: ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing))
+            var options = ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing)
+            options.features = style.features
+            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize, options: options)
             return Double(count) * space.totalAdvance
         }
     }
