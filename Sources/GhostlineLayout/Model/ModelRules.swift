@@ -199,3 +199,20 @@ public enum StackSlack: Hashable, Sendable {
     /// a label keeps its width and the rest stays empty after the last view (CSS flexbox, `justify-content: start`).
     case flexibleViewsOnly
 }
+
+/// How a line height written as a percentage of the font size becomes points.
+public enum PercentLineHeight: Hashable, Sendable {
+    /// The size times the percentage: what a design tool means by "120%" and what a UIKit app computes from it.
+    case exact
+    /// Blink's rule: the percentage is cut to a whole number first. Measured in Chromium 156: `line-height: 133.3%`
+    /// at 19 px computes to 25.27px (19 × 1.33), where `line-height: 1.333` and `25.327px` compute to 25.327px.
+    case wholePercent
+
+    /// The line height in points for `percent` of `size`.
+    public func points(_ percent: Double, of size: Double) -> Double {
+        switch self {
+        case .exact: return percent / 100 * size
+        case .wholePercent: return percent.rounded(.towardZero) / 100 * size
+        }
+    }
+}

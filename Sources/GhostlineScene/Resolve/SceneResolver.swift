@@ -230,6 +230,10 @@ struct ResolverState {
             }
             let font = try fonts.library.instance(of: base, wanted)
             guard case .snappedFamily = source else { return (font, source) }
+            // `variations: { wght: … }` wins over `weight`: the weight drawn is the one the style set on the axis.
+            if wanted.settings.contains(where: { $0.tag == "wght" }) && font.axes.contains(where: { $0.tag == "wght" }) {
+                return (font, .family)
+            }
             // The instance may be the weight asked for (a variable font at 450): then nothing snapped.
             let drawn = FontResolution.source(of: font, for: request)
             if case .snappedFamily = drawn { noteSnapping(font, request: request, mark: mark) }

@@ -42,7 +42,7 @@ extension ResolverState {
                         fix: "name a font: a key of `fonts:`, a family such as Inter, or a PostScript name")
         }
         // Percentages are of the size finally used (after Dynamic Type), as Figma and CSS `em`s are.
-        if let percent = style.lineHeightPercent { lineHeight = percent / 100 * size }
+        if let percent = style.lineHeightPercent { lineHeight = model.percentLineHeight.points(percent, of: size) }
         let letterSpacing = style.letterSpacing ?? style.letterSpacingPercent.map { $0 / 100 * size } ?? 0
         let request = FontResolution.Request(name: fontName, weight: weight, italic: style.italic ?? false)
         // On a variable font: the weight on `wght`, the size on `opsz` (unless `opticalSizing: none`), then the
