@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "GhostlineDiff", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
         // Render: scene → layout → pixels → PNG, the layout JSON, text snapshots and Dynamic Type contact sheets.
         .target(name: "GhostlineRender", dependencies: ["GhostlineSupport", "GhostlineScene", "GhostlineRaster", "GhostlinePNG",
-                                                        "GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
+                                                        "GhostlineLayout", "GhostlineShaping", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
         // Review: a render checked against a design: the design check, its findings, report JSON and review page.
         .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene",
                                                         "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
@@ -114,7 +114,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"]),
+        .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping"]),

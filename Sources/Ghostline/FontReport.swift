@@ -101,6 +101,7 @@ public struct FontReport: Sendable {
             if italic != request.italic { changes.append(italic ? "upright asked, italic found" : "italic asked, upright found") }
             return "the family \(request.name) through fontconfig, nearest face (\(changes.joined(separator: "; ")))"
         case .postScriptName: return "the PostScript name \(request.name) through fontconfig"
+        case .namedInstance(let family, let instance): return "the named instance \(instance) of \(family)'s variable font"
         }
     }
 
@@ -136,6 +137,8 @@ public struct FontReport: Sendable {
         case .snappedFamily(let weight, let italic):
             source = [("kind", .string("snappedFamily")), ("weight", .integer(weight)), ("italic", .bool(italic))]
         case .postScriptName: source = [("kind", .string("postScriptName"))]
+        case .namedInstance(let family, let instance):
+            source = [("kind", .string("namedInstance")), ("family", .string(family)), ("instance", .string(instance))]
         }
         return .object([
             ("subject", .object(subject)),

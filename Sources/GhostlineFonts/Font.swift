@@ -36,6 +36,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let versionString: String
     /// `head.fontRevision`, rounded to three decimals (0 without a head table).
     public let revision: Double
+    /// The axes of a variable font's `fvar` table, in the table's order; empty for a static font.
+    public let axes: [VariationAxis]
+    /// The named instances of a variable font, in `fvar` order; empty for a static font.
+    public let namedInstances: [NamedInstance]
+    /// The instance this `Font` draws: one value per axis that is not at its default, in axis order; empty for a
+    /// static font or the default instance. Metrics come from the file's hhea/OS/2 values (an `MVAR` table is not
+    /// applied); advances, outlines and shaping are the instance's (HarfBuzz and FreeType both read `gvar`/`HVAR`).
+    public let variations: [VariationSetting]
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -49,8 +57,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// advances stay the file's own).
     package var shapingUnitsPerEm: Int { fileTables.unitsPerEm }
 
-    /// Opens face `faceIndex` of the font file at `path`, optionally replacing its vertical metrics.
-    public init(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil) throws(FontError) {
+    /// Opens face `faceIndex` of the font file at `path`, optionally replacing its vertical metrics, at the instance
+    /// `variations` of a variable font (values clamped to the axes' ranges; tags the font lacks are ignored).
+    /// ``FontLibrary/font(_:metricsOverride:variations:)`` keeps one `Font` per instance.
+    public init(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil,
+                variations: [VariationSetting] = []) throws(FontError) {
         self.path = path
         self.faceIndex = faceIndex
         self.metricsOverride = metricsOverride.flatMap { $0.isEmpty ? nil : $0 }
@@ -88,6 +99,19 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             FT_Done_FreeType(library)
             throw error
         }
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        let axes = Font.axes(of: hbFace)
+        let coordinates = FontVariationRequest(settings: variations).coordinates(for: axes)
+        self.axes = axes
+        self.namedInstances = Font.namedInstances(of: hbFace, axes: axes)
+        self.variations = coordinates
+        if !coordinates.isEmpty {
+            // FreeType takes every axis, in fvar order, as 16.16 fixed point; axes not asked for keep their default.
+            var fixed: [FT_Fixed] = axes.map { axis in
+                FT_Fixed((coordinates.first { $0.tag == axis.tag }?.value ?? axis.defaultValue) * 65536)
+            }
+            _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
+        }
         self.library = library
         self.face = face
         self.fileTables = tables
@@ -97,9 +121,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         self.postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) } ?? ""
         if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
             let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
-            self.weight = os2.usWeightClass == 0 ? 400 : Int(os2.usWeightClass)
+            self.weight = coordinates.first { $0.tag == "wght" }.map { Int($0.value.rounded()) }
+                ?? (os2.usWeightClass == 0 ? 400 : Int(os2.usWeightClass))
         } else {
-            self.weight = 400
+            self.weight = coordinates.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? 400
         }
         self.isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         self.versionString = Font.nameString(face: face, id: 5) ?? ""
@@ -112,9 +137,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         } else {
             self.colorStrikes = []
         }
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))
         let hbFont = hb_font_create(hbFace)
         hb_font_set_scale(hbFont, Int32(tables.unitsPerEm), Int32(tables.unitsPerEm))
+        if !coordinates.isEmpty {
+            let settings = coordinates.map { setting -> hb_variation_t in
+                let c = Array(setting.tag.utf8).map { CChar(bitPattern: $0) }
+                return hb_variation_t(tag: gl_hb_tag(c[0], c[1], c[2], c[3]), value: Float(setting.value))
+            }
+            hb_font_set_variations(hbFont, settings, UInt32(settings.count))
+        }
         hb_font_make_immutable(hbFont)
         self.hbBlob = blob
         self.hbFace = hbFace
@@ -178,7 +209,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(familyName) \(styleName) (\(URL(fileURLWithPath: path).lastPathComponent)#\(faceIndex))"
+        let instance = variations.isEmpty ? "" : " [" + variations.map(\.description).joined(separator: ",") + "]"
+        return "\(familyName) \(styleName)\(instance) (\(URL(fileURLWithPath: path).lastPathComponent)#\(faceIndex))"
     }
 
     /// How many faces a file holds, or nil when FreeType cannot open it at all.

@@ -6,6 +6,8 @@ public final class FontLibrary: @unchecked Sendable {
     private struct Key: Hashable {
         let file: FontFile
         let override: FontMetricsOverride?
+        /// The instance of a variable font (empty: the default instance, or a static font).
+        let variations: [VariationSetting]
     }
 
     private let lock = NSLock()
@@ -18,12 +20,29 @@ public final class FontLibrary: @unchecked Sendable {
     /// share state they did not ask to share.
     public init(digests: FontDigestCache? = nil) { self.digests = digests }
 
-    public func font(_ file: FontFile, metricsOverride: FontMetricsOverride? = nil) throws(FontError) -> Font {
-        let key = Key(file: file, override: metricsOverride.flatMap { $0.isEmpty ? nil : $0 })
+    /// The font of `file` (at the instance `variations` names, for a variable font), opened once per file, face,
+    /// metrics override and instance. Why per instance: a `Font`'s FreeType and HarfBuzz objects are set to one
+    /// point of the design space, and caches keyed by the font (glyph bitmaps) must never mix two instances.
+    public func font(_ file: FontFile, metricsOverride: FontMetricsOverride? = nil,
+                     variations: FontVariationRequest = .none) throws(FontError) -> Font {
+        let plain = try font(Key(file: file, override: metricsOverride.flatMap { $0.isEmpty ? nil : $0 }, variations: []))
+        return try instance(of: plain, variations)
+    }
+
+    /// The instance of `font`'s file that `request` names (the font itself when that is its default instance).
+    public func instance(of font: Font, _ request: FontVariationRequest) throws(FontError) -> Font {
+        let coordinates = request.coordinates(for: font.axes)
+        guard coordinates != font.variations else { return font }
+        return try self.font(Key(file: FontFile(path: font.path, faceIndex: font.faceIndex), override: font.metricsOverride,
+                                 variations: coordinates))
+    }
+
+    private func font(_ key: Key) throws(FontError) -> Font {
         lock.lock()
         defer { lock.unlock() }
         if let font = fonts[key] { return font }
-        let font = try Font(path: file.path, faceIndex: file.faceIndex, metricsOverride: key.override)
+        let font = try Font(path: key.file.path, faceIndex: key.file.faceIndex, metricsOverride: key.override,
+                            variations: key.variations)
         font.digests = digests
         fonts[key] = font
         return font

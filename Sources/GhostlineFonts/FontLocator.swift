@@ -64,17 +64,27 @@ public final class FontLocator: @unchecked Sendable {
             guard let sorted = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
             defer { FcFontSetDestroy(sorted) }
             guard let fonts = sorted.pointee.fonts else { return nil }
+            let wanted = FcWeightFromOpenType(Int32(weight.value))
+            var chosen: OpaquePointer?
             for index in 0..<Int(sorted.pointee.nfont) {
                 guard let candidate = fonts[index],
                       Self.familyNames(of: candidate).contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
                 else { continue }
                 if !italic && Self.slant(of: candidate) != FC_SLANT_ROMAN { continue }
-                // The pattern fontconfig would render: the candidate with the request's properties filled in.
-                guard let rendered = FcFontRenderPrepare(config, pattern, candidate) else { continue }
-                defer { FcPatternDestroy(rendered) }
-                return Self.fontFile(of: rendered)
+                if chosen == nil { chosen = candidate }
+                // CSS font matching (Fonts 4 §5.2): a face whose weight *range* holds the weight asked for matches it
+                // exactly, so a variable font that can draw 450 beats a static Medium. fontconfig ranks by the
+                // distance to either, so the family's first face is kept only when it is the weight asked for.
+                guard let first = chosen, Self.weight(of: first) != Double(wanted) else { break }
+                if Self.variableWeightRange(of: candidate).map({ $0.contains(Double(wanted)) }) == true {
+                    chosen = candidate
+                    break
+                }
             }
-            return nil
+            // The pattern fontconfig would render: the candidate with the request's properties filled in.
+            guard let chosen, let rendered = FcFontRenderPrepare(config, pattern, chosen) else { return nil }
+            defer { FcPatternDestroy(rendered) }
+            return Self.fontFile(of: rendered)
         }
         guard let found else { throw notFound(family) }
         return found
@@ -85,6 +95,23 @@ public final class FontLocator: @unchecked Sendable {
     func notFound(_ family: String) -> FontError {
         fontSet.systemFonts ? .familyNotInstalled(family: family, package: Self.debianPackage(forFamily: family))
                             : .familyNotInFontSet(family: family, directories: fontSet.directories)
+    }
+
+    /// fontconfig's weight of a static face (nil for a range).
+    static func weight(of pattern: OpaquePointer) -> Double? {
+        var value: Int32 = 0
+        return FcPatternGetInteger(pattern, FC_WEIGHT, 0, &value) == FcResultMatch ? Double(value) : nil
+    }
+
+    /// The weights (fontconfig's scale) a variable face can draw, or nil for a static face or a named instance.
+    static func variableWeightRange(of pattern: OpaquePointer) -> ClosedRange<Double>? {
+        var variable: FcBool = FcFalse
+        guard FcPatternGetBool(pattern, FC_VARIABLE, 0, &variable) == FcResultMatch, variable == FcTrue else { return nil }
+        var range: OpaquePointer?
+        var begin = 0.0, end = 0.0
+        guard FcPatternGetRange(pattern, FC_WEIGHT, 0, &range) == FcResultMatch, let range,
+              FcRangeGetDouble(range, &begin, &end) == FcTrue, begin <= end else { return nil }
+        return begin...end
     }
 
     /// fontconfig's slant of a pattern (roman when it has none).

@@ -54,7 +54,7 @@ extension Font {
     static func glyphTop(face: FT_Face, scalar: Unicode.Scalar) -> Int? {
         let glyph = FT_Get_Char_Index(face, FT_ULong(scalar.value))
         guard glyph != 0, FT_Load_Glyph(face, glyph, GL_FT_LOAD_NO_SCALE | GL_FT_LOAD_NO_BITMAP) == 0,
-              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return nil }
+              let slot = face.pointee.glyph, slot.pointee.format == GL_FT_GLYPH_FORMAT_OUTLINE else { return nil }
         var box = FT_BBox()
         guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
         return Int(box.yMax)

@@ -1,4 +1,5 @@
 import GhostlineFonts
+import GhostlineShaping
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
@@ -54,7 +55,8 @@ public enum LayoutJSON {
                 ("file", .string(label.font.path)), ("size", .number(m.pointSize)),
                 ("ascender", .number(m.ascender)), ("descender", .number(m.descender)), ("leading", .number(m.leading)),
                 ("lineHeight", .number(m.lineHeight)), ("capHeight", .number(m.capHeight)), ("xHeight", .number(m.xHeight)),
-            ] + identityMembers(identity, file: false) + requested(label.requestedFace))))
+            ] + identityMembers(identity, file: false) + instance(label.font) + features(label.features)
+              + requested(label.requestedFace))))
             members.append(("direction", .string(label.direction.rawValue)))
             members.append(("truncated", .bool(label.truncated)))
             if !label.missingScalars.isEmpty {
@@ -96,7 +98,22 @@ public enum LayoutJSON {
         if run.synthesis.contains(.bold) { members.append(("syntheticBold", .bool(true))) }
         if run.synthesis.contains(.italic) { members.append(("syntheticItalic", .bool(true))) }
         members.append(("fontIdentity", .object(identityMembers(run.font.identity, file: true))))
+        members += instance(run.font) + features(run.features)
         return .object(members)
+    }
+
+    /// `variations`: the axis values a variable font was actually drawn at (after weight, optical size and clamping;
+    /// axes at their default are left out), so a reader sees the instance, not just the file. Absent for a static
+    /// font or the default instance.
+    static func instance(_ font: Font) -> [(String, JSONValue)] {
+        guard !font.variations.isEmpty else { return [] }
+        return [("variations", .object(font.variations.map { ($0.tag, .number($0.value)) }))]
+    }
+
+    /// `features`: the OpenType features the style set, tag to value in the order written; absent when none.
+    static func features(_ features: [ShapingFeature]) -> [(String, JSONValue)] {
+        guard !features.isEmpty else { return [] }
+        return [("features", .object(features.map { ($0.tag, .integer(Int($0.value))) }))]
     }
 
     /// Which font file drew: the file (unless the object already names it), the face in a collection when not the

@@ -2,6 +2,7 @@
 //
 //   swift run -c release ghostline-bench [SCENE] [--iterations N]
 //   swift run -c release ghostline-bench --long-text      # layout time against text length
+//   swift run -c release ghostline-bench --variable-fonts # a variable-font label beside a static one
 //   swift run -c release ghostline-bench --suite [--entries 200] [--rounds 3] [--scene SCENE]   # suite vs a loop
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
@@ -30,6 +31,7 @@ usage: ghostline-bench [SCENE] [--iterations N]
        ghostline-bench --suite [--entries N] [--rounds N] [--scene SCENE]
        ghostline-bench --diff A.png B.png [--iterations N]
        ghostline-bench --long-text
+       ghostline-bench --variable-fonts [--iterations N]
 """
 
 /// The whole bench. It throws rather than trapping so that a wrong path or option ends as one stderr line and
@@ -60,6 +62,11 @@ func benchMain() throws {
             ghostTimes.append(try milliseconds { _ = try GhostImage.compose(design: b!, render: a!, renderBackground: .white) })
         }
         print("diff stages, median of \(iterations): decode both \(format(median(decode))), pixel diff \(format(median(diffTimes))), ghost \(format(median(ghostTimes)))")
+        exit(0)
+    }
+    if arguments.first == "--variable-fonts" {
+        // A variable-font label against a static one of the same text, interleaved (VariableFontBench.swift).
+        try VariableFontBench(iterations: iterations).run()
         exit(0)
     }
     if arguments.first == "--long-text" {

@@ -89,6 +89,7 @@ struct DocumentationTests {
         values += StackDistribution.allCases.map(\.rawValue) + DiffCompatibility.allCases.map(\.rawValue)
         values += DynamicTextStyle.allCases.map(\.rawValue) + ContentSizeCategory.allCases.map(\.rawValue)
         values += ContentSizeCategory.allCases.map(\.uikitName)
+        values += OpticalSizing.allCases.map(\.rawValue)
         values += DebugOverlay.names.map(\.0) + ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         for value in values {
             // AX1 … AX5 are written as a range on the page.

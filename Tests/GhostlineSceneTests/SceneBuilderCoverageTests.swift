@@ -105,9 +105,16 @@ struct SceneBuilderCoverageTests {
     static func cssTwin() -> SceneDescription {
         let body = StyleDescription(font: "Inter", size: 15).with(\.lineBreak, .strict).with(\.whiteSpace, .normal)
             .with(\.overflowWrap, .anywhere).with(\.wordBreak, .breakAll).with(\.hyphens, .manual)
-        return SceneDescription(width: 240, scale: 1, model: .css, fontDirectories: ["/usr/share/fonts/opentype/inter"],
-                                systemFonts: false, styles: ["body": body], directory: directory) {
+        let varied = StyleDescription(font: "Inter", size: 15, weight: FontWeight(450))
+            .with(\.variations, [VariationSetting("wght", 480)]).with(\.opticalSizing, OpticalSizing.none)
+            .with(\.features, [ShapingFeature("tnum"), ShapingFeature("ss01"), ShapingFeature("liga", value: 0),
+                               ShapingFeature("cv05", value: 2)])
+            .with(\.letterSpacingPercent, -2).with(\.lineHeightPercent, 120)
+        return SceneDescription(width: 240, scale: 1, model: .css,
+                                fontDirectories: ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/inter-vf"],
+                                systemFonts: false, styles: ["body": body, "varied": varied], directory: directory) {
             Label("CSS  text  keys", id: "css", style: "body")
+            Label("Variable office 1,110.96", id: "varied", style: "varied")
         }
     }
 

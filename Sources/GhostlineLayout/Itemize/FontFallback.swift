@@ -34,14 +34,14 @@ public struct FontFallback: Sendable {
         if Self.isEmojiPresentation(scalars) {
             // Colour emoji first, as browsers and iOS draw them, even when a text font has a plain glyph.
             for font in [style.font] + fonts where !font.colorStrikes.isEmpty && Self.covers(font, needed) {
-                return FontChoice(font: font, isFallback: font !== style.font)
+                return FontChoice(font: font === style.font ? font : instance(of: font, style), isFallback: font !== style.font)
             }
             if let found = systemFont(needed, style: style, emoji: true), !found.font.colorStrikes.isEmpty {
                 return FontChoice(font: found.font, isFallback: true)
             }
         }
         if Self.covers(style.font, needed) { return own }
-        for font in fonts where Self.covers(font, needed) { return FontChoice(font: font, isFallback: true) }
+        for font in fonts where Self.covers(font, needed) { return FontChoice(font: instance(of: font, style), isFallback: true) }
         if let found = systemFont(needed, style: style, emoji: false) { return found }
         return own
     }
@@ -69,7 +69,17 @@ public struct FontFallback: Sendable {
         let synthesis = faces == .synthesized && !emoji
             ? FontSynthesis.forFallback(faceIsBold: pick.isBold, faceIsItalic: pick.isItalic, weight: weight, italic: italic)
             : []
-        return FontChoice(font: font, isFallback: true, synthesis: synthesis)
+        let drawn = instance(of: font, style)
+        // A variable face draws the weight on its own axis: thickening it as well would make it bolder than asked.
+        let bold: FontSynthesis = drawn.axes.contains { $0.tag == "wght" } ? .bold : []
+        return FontChoice(font: drawn, isFallback: true, synthesis: synthesis.subtracting(bold))
+    }
+
+    /// A variable fallback font at the instance the run's style asks for (its weight on `wght`, its size on `opsz`,
+    /// its explicit axes), so fallback text matches the text around it; a static font as it is.
+    private func instance(of font: Font, _ style: TextStyle) -> Font {
+        guard !font.axes.isEmpty, let library = context?.library else { return font }
+        return (try? library.instance(of: font, style.variations)) ?? font
     }
 
     /// True when `font` can draw every character, or the canonical composition of them ("e" + U+0301 as "é").

@@ -56,6 +56,9 @@ public struct GlyphRun: Sendable {
     public var strikethrough: TextDecoration?
     /// x from the line's left edge.
     public var glyphs: [PositionedGlyph]
+    /// The OpenType features the run's style set (CSS `font-feature-settings`), for the layout JSON; empty when the
+    /// style sets none.
+    public var features: [ShapingFeature] = []
 }
 
 /// One laid-out line of a label. Lengths in points, relative to the label's frame (y down from its top).
@@ -131,6 +134,8 @@ public struct LabelLayout: Sendable {
     /// The face the label's style asked for when ``font`` only stands in for it (a family without that weight or
     /// slant); nil when the font is the face asked for.
     public var requestedFace: RequestedFace? = nil
+    /// The OpenType features the label's own style set; empty when it sets none.
+    public var features: [ShapingFeature] = []
     /// Characters no font of the cascade has a glyph for (each once, in order of appearance): they draw as
     /// .notdef boxes.
     public var missingScalars: [Unicode.Scalar] = []

@@ -163,10 +163,12 @@ public enum LabelLayouter {
         }
         let anchors = LabelAnchors(firstBaseline: first, lastBaseline: vertical.baselines.last ?? first, capHeight: capTop,
                                    xHeightTop: first - base.xHeight, xHeightBottom: first)
-        return LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
-                           metrics: base, font: input.text.baseStyle.font, paddingTop: vertical.paddingTop,
-                           intrinsicWidth: intrinsicWidth, requestedFace: input.text.baseStyle.requestedFace,
-                           missingScalars: paragraph.missing, direction: paragraph.analysis.paragraphDirection(at: 0))
+        var layout = LabelLayout(size: Size(width: boxWidth, height: vertical.height), lines: lines, anchors: anchors,
+                                 metrics: base, font: input.text.baseStyle.font, paddingTop: vertical.paddingTop,
+                                 intrinsicWidth: intrinsicWidth, requestedFace: input.text.baseStyle.requestedFace,
+                                 missingScalars: paragraph.missing, direction: paragraph.analysis.paragraphDirection(at: 0))
+        layout.features = input.text.baseStyle.features
+        return layout
     }
 
     // MARK: Placing

@@ -22,5 +22,6 @@ extension LayoutModel {
             RefusedSetting(key: "hyphenationFactor",
                            problem: "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",
                            fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`"),
-        ])
+        ],
+        percentLineHeight: .wholePercent)
 }

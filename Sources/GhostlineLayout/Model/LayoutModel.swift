@@ -61,19 +61,23 @@ public struct LayoutModel: Sendable {
     /// so that a setting is never silently ignored.
     public var refusedSettings: [RefusedSetting]
 
+    /// How a line height written as a percentage of the size (`lineHeight: "120%"`) becomes points.
+    public var percentLineHeight: PercentLineHeight = .exact
+
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
                 snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops,
                 ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool,
                 textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, frameGrid: FrameGrid,
-                labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]) {
+                labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting],
+                percentLineHeight: PercentLineHeight = .exact) {
         self.name = name; self.verticalMetrics = verticalMetrics; self.lineStacking = lineStacking
         self.snapsToBaselineGrid = snapsToBaselineGrid; self.lineBreaking = lineBreaking; self.tabStops = tabStops
         self.ligaturesSurviveLetterSpacing = ligaturesSurviveLetterSpacing
         self.trimsAdjacentFullwidthPunctuation = trimsAdjacentFullwidthPunctuation
         self.textStyleSuppliesLineHeight = textStyleSuppliesLineHeight; self.fallbackFaces = fallbackFaces
         self.frameGrid = frameGrid; self.labelFitting = labelFitting; self.stackSlack = stackSlack
-        self.refusedSettings = refusedSettings
+        self.refusedSettings = refusedSettings; self.percentLineHeight = percentLineHeight
     }
 
     /// The table `font`'s vertical metrics are read from in this model.
@@ -104,7 +108,8 @@ extension LayoutModel: Hashable {
               ligaturesSurviveLetterSpacing: ligaturesSurviveLetterSpacing,
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
-              frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings)
+              frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
+              percentLineHeight: percentLineHeight)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -115,6 +120,7 @@ extension LayoutModel: Hashable {
         var ligaturesSurviveLetterSpacing: Bool, trimsAdjacentFullwidthPunctuation: Bool
         var textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, frameGrid: FrameGrid,
         labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]
+        var percentLineHeight: PercentLineHeight
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -147,8 +147,9 @@ public enum TabStops: Hashable, Sendable {
         switch self {
         case .everyPoints(let points): return points
         case .everySpaces(let count):
-            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize,
-                                     options: ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing))
+            var options = ShapingOptions(kerning: style.kerning, letterSpacing: style.letterSpacing)
+            options.features = style.features
+            let space = Shaper.shape(" ", font: style.font, pointSize: style.pointSize, options: options)
             return Double(count) * space.totalAdvance
         }
     }
@@ -197,4 +198,21 @@ public enum StackSlack: Hashable, Sendable {
     /// Only views without content of their own — spacers, boxes without a length — as flex items with `flex-grow`;
     /// a label keeps its width and the rest stays empty after the last view (CSS flexbox, `justify-content: start`).
     case flexibleViewsOnly
+}
+
+/// How a line height written as a percentage of the font size becomes points.
+public enum PercentLineHeight: Hashable, Sendable {
+    /// The size times the percentage: what a design tool means by "120%" and what a UIKit app computes from it.
+    case exact
+    /// Blink's rule: the percentage is cut to a whole number first. Measured in Chromium 156: `line-height: 133.3%`
+    /// at 19 px computes to 25.27px (19 × 1.33), where `line-height: 1.333` and `25.327px` compute to 25.327px.
+    case wholePercent
+
+    /// The line height in points for `percent` of `size`.
+    public func points(_ percent: Double, of size: Double) -> Double {
+        switch self {
+        case .exact: return percent / 100 * size
+        case .wholePercent: return percent.rounded(.towardZero) / 100 * size
+        }
+    }
 }

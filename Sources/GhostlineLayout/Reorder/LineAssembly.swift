@@ -53,6 +53,7 @@ enum LineAssembly {
                 strikethrough: style.strikethrough
                     ? TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness) : nil,
                 glyphs: glyphs))
+            runs[runs.count - 1].features = style.features
         }
         var assembled = LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: 0,
                                   width: extraPerSpace > 0 ? pen : line.width, baseline: 0, runs: runs, ascent: 0, descent: 0,

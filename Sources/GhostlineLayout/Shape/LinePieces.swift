@@ -109,8 +109,9 @@ extension ShapedParagraph {
         let ellipsis: [Unicode.Scalar] = ["\u{2026}"]
         let choice = fallback.font(for: ellipsis[...], style: style)
         let font = choice.font
-        let options = ShapingOptions(kerning: style.kerning, ligatures: style.ligatures, letterSpacing: style.letterSpacing,
+        var options = ShapingOptions(kerning: style.kerning, ligatures: style.ligatures, letterSpacing: style.letterSpacing,
                                      direction: TextDirection(level: level), language: style.language)
+        options.features = style.features
         let run = Shaper.shape(ShapingText(ellipsis), range: 0..<1, font: font, pointSize: style.pointSize, options: options)
         // The glyphs belong to the scalar at the cut (clamped to the text), so cluster look-ups stay in range.
         let cluster = min(max(offset, 0), max(0, scalars.count - 1))

@@ -69,8 +69,9 @@ struct ShapedParagraph: Sendable {
             let style = text.runs[item.runIndex].style
             // Browsers turn optional ligatures off when letter spacing is set (kerning stays on); Core Text does not.
             let ligatures = style.ligatures && (ligaturesSurviveLetterSpacing || style.letterSpacing == 0)
-            let options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
+            var options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
+            options.features = style.features
             let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,
                                             options: options, adjustments: adjustments)
             for feature in trimmed {

@@ -1,5 +1,6 @@
 import GhostlineFonts
 import GhostlineGeometry
+import GhostlineShaping
 
 /// How the uikit model meets a designed line height (R7, R8).
 public enum LineHeightStrategy: String, Sendable, Codable, CaseIterable {
@@ -44,6 +45,13 @@ public struct TextStyle: Sendable {
     /// weight 450 drawn with Inter Medium): the layout JSON says so beside the font. nil when the font is the face
     /// asked for.
     public var requestedFace: RequestedFace?
+    /// What the style asks of a variable font (weight on `wght`, optical size, explicit axes). ``font`` is already
+    /// that instance; fallback applies the same request to a variable fallback font, so a character drawn from
+    /// another font keeps the weight and optical size of the text around it.
+    public var variations: FontVariationRequest = .none
+    /// OpenType features set by the style (CSS `font-feature-settings`), laid over the defaults and over
+    /// ``kerning`` and ``ligatures``: an explicit `liga` or `kern` here wins.
+    public var features: [ShapingFeature] = []
 
     /// Creates a style with UIKit's defaults for everything but the font and size: no tracking, kerning and ligatures
     /// on, no baseline offset or decorations, no language, the palette's first paint.

@@ -1,6 +1,7 @@
 import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
+import GhostlineShaping
 
 /// A text style as written: every key optional, so a run's inline style can inherit what it leaves out from
 /// its label's style. Character keys become a `TextStyle`; paragraph keys (line height, spacing, alignment,
@@ -27,6 +28,19 @@ public struct StyleDescription: Sendable {
     /// Whether a family name is looked up in its italic face; false by default. Like ``weight``, it does not change a
     /// `fonts:` name or a PostScript name.
     public var italic: Bool?
+    /// Axis values for a variable font (CSS `font-variation-settings`), in the order written: they win over
+    /// ``weight`` and optical sizing; axes the font lacks are ignored, values clamped to the font's range.
+    public var variations: [VariationSetting]?
+    /// Whether a variable font's `opsz` axis follows the size in points (`auto`, the default, as Apple platforms
+    /// and CSS `font-optical-sizing: auto` do) or stays at the font's default (`none`).
+    public var opticalSizing: OpticalSizing?
+    /// OpenType features (CSS `font-feature-settings`): tag to value, in the order written, laid over the defaults
+    /// and over ``kerning`` and ``ligatures`` (an explicit `kern` or `liga` wins).
+    public var features: [ShapingFeature]?
+    /// ``letterSpacing`` as a percentage of the font size (`"-2%"`, as Figma writes it); set instead of points.
+    public var letterSpacingPercent: Double?
+    /// ``lineHeight`` as a percentage of the font size (`"120%"`); set instead of points.
+    public var lineHeightPercent: Double?
     /// The text colour, straight alpha; black by default.
     public var color: SceneColor?
     /// Points added after every grapheme cluster (UIKit's `kern` attribute, CSS `letter-spacing`); 0 by default.
@@ -98,8 +112,9 @@ public struct StyleDescription: Sendable {
     }
 
     /// The keys a style may have, in the order the README lists them.
-    public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic", "color", "letterSpacing", "kerning",
-                                       "ligatures", "baselineOffset", "underline", "strikethrough", "language"]
+    public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic",
+                                       "variations", "opticalSizing", "color", "letterSpacing", "kerning", "ligatures",
+                                       "features", "baselineOffset", "underline", "strikethrough", "language"]
     /// The paragraph keys, which only a label's own style may set.
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
@@ -127,15 +142,24 @@ public struct StyleDescription: Sendable {
         merged.weight = weight ?? (textStyle == nil ? base.weight : nil)
         merged.italic = italic ?? base.italic
         merged.color = color ?? base.color
-        merged.letterSpacing = letterSpacing ?? base.letterSpacing
+        // Points and a percentage are two ways of saying one length: a run that sets either replaces both.
+        if letterSpacing == nil && letterSpacingPercent == nil {
+            merged.letterSpacing = base.letterSpacing; merged.letterSpacingPercent = base.letterSpacingPercent
+        }
+        merged.variations = variations ?? base.variations
+        merged.opticalSizing = opticalSizing ?? base.opticalSizing
+        merged.features = features ?? base.features
         merged.kerning = kerning ?? base.kerning
         merged.ligatures = ligatures ?? base.ligatures
         merged.baselineOffset = baselineOffset ?? base.baselineOffset
         merged.underline = underline ?? base.underline
         merged.strikethrough = strikethrough ?? base.strikethrough
         merged.language = language ?? base.language
-        merged.lineHeight = lineHeight ?? base.lineHeight
-        merged.lineHeightFromTextStyle = lineHeightFromTextStyle || (lineHeight == nil && base.lineHeightFromTextStyle)
+        if lineHeight == nil && lineHeightPercent == nil {
+            merged.lineHeight = base.lineHeight; merged.lineHeightPercent = base.lineHeightPercent
+        }
+        merged.lineHeightFromTextStyle = lineHeightFromTextStyle
+            || (lineHeight == nil && lineHeightPercent == nil && base.lineHeightFromTextStyle)
         merged.lineHeightStrategy = lineHeightStrategy ?? base.lineHeightStrategy
         merged.lineSpacing = lineSpacing ?? base.lineSpacing
         merged.paragraphSpacing = paragraphSpacing ?? base.paragraphSpacing

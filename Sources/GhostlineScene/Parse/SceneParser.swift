@@ -303,7 +303,9 @@ struct SceneParser {
         }
         style.italic = try keys["italic"]?.bool()
         style.color = try keys["color"].map { c throws(SceneError) in try color(c) }
-        style.letterSpacing = try points("letterSpacing", -100...100, "letter spacing in points")
+        (style.letterSpacing, style.letterSpacingPercent) = try pointsOrPercent(
+            keys["letterSpacing"], what: "letter spacing in points", points: -100...100, percent: -100...100)
+        try typographyKeys(keys, into: &style)
         style.kerning = try keys["kerning"]?.bool()
         style.ligatures = try keys["ligatures"]?.bool()
         style.baselineOffset = try points("baselineOffset", -1000...1000)
@@ -313,7 +315,8 @@ struct SceneParser {
         if let l = keys["lineHeight"], !l.isNumber, (try? l.string()).map(YAMLCursor.choiceKey) == "textstyle" {
             style.lineHeightFromTextStyle = true
         } else {
-            style.lineHeight = try points("lineHeight", 1...2000, "a line height in points, or `textStyle`")
+            (style.lineHeight, style.lineHeightPercent) = try pointsOrPercent(
+                keys["lineHeight"], what: "a line height in points, or `textStyle`", points: 1...2000, percent: 1...1000)
         }
         style.lineHeightStrategy = try keys["lineHeightStrategy"]?.choice(LineHeightStrategy.self)
         style.lineSpacing = try points("lineSpacing", 0...1000)

@@ -54,6 +54,9 @@ public struct FontResolution: Sendable {
         case snappedFamily(weight: Int, italic: Bool)
         /// A face's exact PostScript name (`Inter-SemiBold`), which names one face whatever the weight asked for.
         case postScriptName
+        /// A variable font's named instance, written as its family and instance name (`Inter Medium`): the family's
+        /// font at the instance's coordinates.
+        case namedInstance(family: String, instance: String)
     }
 
     /// What asked.

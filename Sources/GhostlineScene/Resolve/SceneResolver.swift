@@ -192,28 +192,68 @@ struct ResolverState {
 
     // MARK: Fonts
 
-    /// A font by name, and how it was found: a key of `fonts:`, then an installed family or PostScript name; with
-    /// `acceptsPath`, a file path too (the fallback list may name files).
-    mutating func font(_ request: FontResolution.Request, mark: SourceMark?,
-                       acceptsPath: Bool = false) throws(SceneError) -> (Font, FontResolution.Source) {
+    /// A font by name, and how it was found: a key of `fonts:`, then an installed family or PostScript name, then a
+    /// variable font's named instance written as family and instance name (`Inter Medium`); with `acceptsPath`, a
+    /// file path too (the fallback list may name files).
+    ///
+    /// A variable font is opened at the instance `variations` asks for. Its `weight` sets `wght` only where the
+    /// weight chose the face (a family looked up) or was written (`explicitWeight`): a `fonts:` file or a named
+    /// instance keeps its own weight otherwise.
+    mutating func font(_ request: FontResolution.Request, mark: SourceMark?, acceptsPath: Bool = false,
+                       variations: FontVariationRequest = .none,
+                       explicitWeight: Bool = false) throws(SceneError) -> (Font, FontResolution.Source) {
         let name = request.name
+        var wanted = variations
         do {
+            let base: Font, source: FontResolution.Source
             if let named = namedFonts[name] {
-                let font = try fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex),
-                                                  metricsOverride: named.metrics)
-                return (font, .namedFont(name))
-            }
-            if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
+                base = try fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
+                source = .namedFont(name)
+            } else if acceptsPath && (name.contains("/") || name.hasSuffix(".ttf") || name.hasSuffix(".otf") || name.hasSuffix(".ttc")) {
                 let path = absolute(name)
-                return (try fonts.font(path: path), .file(path))
+                base = try fonts.font(path: path)
+                source = .file(path)
+            } else {
+                do {
+                    base = try fonts.font(named: name, weight: request.weight, italic: request.italic)
+                    source = FontResolution.source(of: base, for: request)
+                } catch {
+                    guard let (font, instance) = namedInstance(name) else { throw error }
+                    wanted.base = instance.coordinates
+                    base = font
+                    source = .namedInstance(family: font.familyName, instance: instance.name)
+                }
             }
-            let font = try fonts.font(named: name, weight: request.weight, italic: request.italic)
-            let source = FontResolution.source(of: font, for: request)
-            if case .snappedFamily = source { noteSnapping(font, request: request, mark: mark) }
-            return (font, source)
+            switch source {
+            case .family, .snappedFamily: break
+            default: if !explicitWeight { wanted.weight = nil }
+            }
+            let font = try fonts.library.instance(of: base, wanted)
+            guard case .snappedFamily = source else { return (font, source) }
+            // `variations: { wght: … }` wins over `weight`: the weight drawn is the one the style set on the axis.
+            if wanted.settings.contains(where: { $0.tag == "wght" }) && font.axes.contains(where: { $0.tag == "wght" }) {
+                return (font, .family)
+            }
+            // The instance may be the weight asked for (a variable font at 450): then nothing snapped.
+            let drawn = FontResolution.source(of: font, for: request)
+            if case .snappedFamily = drawn { noteSnapping(font, request: request, mark: mark) }
+            return (font, drawn)
         } catch {
             throw self.error(mark, "\(error)", fix: "")
         }
+    }
+
+    /// `Inter Medium` as the family `Inter` and its variable font's named instance `Medium`: the longest family
+    /// prefix this font set has whose font names an instance by the rest. nil when no split names one.
+    func namedInstance(_ name: String) -> (Font, NamedInstance)? {
+        let words = name.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > 1 else { return nil }
+        for split in stride(from: words.count - 1, through: 1, by: -1) {
+            let family = words[..<split].joined(separator: " "), instance = words[split...].joined(separator: " ")
+            guard let font = try? fonts.font(named: family), let named = font.namedInstance(called: instance) else { continue }
+            return (font, named)
+        }
+        return nil
     }
 
     /// Warns once when a family name found a face of another weight or slant than asked for (`Inter` at 450 draws

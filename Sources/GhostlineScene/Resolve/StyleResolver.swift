@@ -19,7 +19,9 @@ extension ResolverState {
             weight = style.weight ?? spec.weight
             // UIKit applies a text style's size and weight, never the HIG table's line height (measured on
             // iOS: title1 at Large is the font's 33.667 pt at @3x, not 34); design kits and so the css model do.
-            if style.lineHeightFromTextStyle || (model.textStyleSuppliesLineHeight && lineHeight == nil) { lineHeight = spec.lineHeight }
+            if style.lineHeightFromTextStyle || (model.textStyleSuppliesLineHeight && lineHeight == nil && style.lineHeightPercent == nil) {
+                lineHeight = spec.lineHeight
+            }
         } else if let curve = style.scalesWith, let own = size {
             // UIFontMetrics(forTextStyle: curve).scaledFont(for:maximumPointSize:) on the style's own font.
             (size, lineHeight) = DynamicType.scaled(size: own, lineHeight: lineHeight, with: curve, at: contentSize,
@@ -39,13 +41,24 @@ extension ResolverState {
             throw error(style.mark, "missing required key `font`",
                         fix: "name a font: a key of `fonts:`, a family such as Inter, or a PostScript name")
         }
+        // Percentages are of the size finally used (after Dynamic Type), as Figma and CSS `em`s are.
+        if let percent = style.lineHeightPercent { lineHeight = model.percentLineHeight.points(percent, of: size) }
+        let letterSpacing = style.letterSpacing ?? style.letterSpacingPercent.map { $0 / 100 * size } ?? 0
         let request = FontResolution.Request(name: fontName, weight: weight, italic: style.italic ?? false)
-        let (font, source) = try self.font(request, mark: style.marks["font"])
+        // On a variable font: the weight on `wght`, the size on `opsz` (unless `opticalSizing: none`), then the
+        // explicit axes, which win (CSS Fonts 4 §7, Core Text's automatic optical size).
+        let variations = FontVariationRequest(weight: weight.value,
+                                              opticalSize: (style.opticalSizing ?? .auto) == .auto ? size : nil,
+                                              settings: style.variations ?? [])
+        let (font, source) = try self.font(request, mark: style.marks["font"], variations: variations,
+                                           explicitWeight: style.weight != nil || style.textStyle != nil)
         fontResolutions.append(FontResolution(subject: subject, request: request, source: source, font: font))
-        var text = TextStyle(font: font, pointSize: size, letterSpacing: style.letterSpacing ?? 0, kerning: style.kerning ?? true,
+        var text = TextStyle(font: font, pointSize: size, letterSpacing: letterSpacing, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
                              underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
                              language: style.language, paint: palette.add(try color(style.color ?? "label", default: .black, mark: style.marks["color"])))
+        text.variations = variations
+        text.features = style.features ?? []
         if case .snappedFamily = source {
             text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
         }
