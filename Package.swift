@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "GhostlineRender", dependencies: ["GhostlineSupport", "GhostlineScene", "GhostlineRaster", "GhostlinePNG",
                                                         "GhostlineLayout", "GhostlineShaping", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
         // Review: a render checked against a design: the design check, its findings, report JSON and review page.
-        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene",
+        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene", "GhostlineShaping",
                                                         "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
         // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
         .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineReview", "GhostlineRender", "GhostlineScene",

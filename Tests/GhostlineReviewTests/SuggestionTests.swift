@@ -106,6 +106,40 @@ struct SuggestionTests {
         #expect(result.summary.split(separator: "\n")[1].hasPrefix("  cause: body: \(cause)"), "\(result.summary)")
     }
 
+    /// A price the design set with tabular digits (the new user's product card): the render's proportional "1"s are
+    /// narrower, and the suggestion is `features: { tnum: 1 }`, with `.monospacedDigit()` for SwiftUI.
+    @Test func tabularDigitsAreFoundFromTheWidth() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = """
+        canvas: { width: 240, scale: 3 }
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        systemFonts: false
+        styles:
+          price: { font: Inter, size: 28, weight: 700 }
+        root:
+          padding: 16
+          children:
+            - label: { id: price, text: "$1,111.10", style: price }
+        """
+        let render = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try scene.write(toFile: render, atomically: true, encoding: .utf8)
+        try scene.replacingOccurrences(of: "weight: 700 }", with: "weight: 700, features: { tnum: 1 } }")
+            .write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        var check = DesignCheck(render: .scene(path: render), design: design)
+        check.verifySuggestions = true
+        let result = try check.run(for: [.report])
+        let price = try #require(result.comparison.suggestions?.label("price"), "\(result.summary)")
+        #expect(price.changes == [StyleChange("features.tnum", .number(1))])
+        #expect(price.changeLine == "styles.price: features: { tnum: 1 }")
+        #expect(price.cause.hasPrefix("its digits are proportional; the design's are tabular"))
+        #expect(price.code?.swiftUI.contains(".monospacedDigit()") == true)
+        #expect(result.comparison.suggestions?.verified == true)
+        #expect(result.comparison.suggestions?.yaml.contains("  price:\n    features: { tnum: 1 }\n") == true)
+    }
+
     /// The settings list of Fixtures/screens/settings.yaml laid out by the uikit model, against the same screen in the
     /// css model (checked against Chromium by ScreenTwinTests, so it stands for a browser-made design). The heading's
     /// 41 pt line height is below Inter 34's own 41.15 pt, so UIKit's label is ceil(41.15 × 3) / 3 = 41.33 pt tall (R2)

@@ -32,7 +32,7 @@ public struct LabelSuggestion: Sendable, Equatable {
     /// "styles.body: lineHeightStrategy: padded, lineHeight: 24": the change in one line.
     public var changeLine: String? {
         guard let style, !changes.isEmpty else { return nil }
-        return "styles.\(style): " + changes.map { "\($0.key): \($0.value.yaml)" }.joined(separator: ", ")
+        return "styles.\(style): " + changes.map(\.yaml).joined(separator: ", ")
     }
 }
 
@@ -57,6 +57,11 @@ public struct Suggestions: Sendable, Equatable {
 }
 
 extension SuggestionSearch {
+    /// The style's letter spacing in points, from points or a percentage of the size.
+    static func letterSpacing(_ style: StyleDescription, size: Double) -> Double {
+        style.letterSpacing ?? style.letterSpacingPercent.map { $0 * (style.size ?? size) / 100 } ?? 0
+    }
+
     static func pt(_ value: Double) -> String { JSONValue.format((value * 100).rounded() / 100) + " pt" }
 
     /// The design's facts for a label, as its ink gives them.
@@ -130,8 +135,11 @@ extension SuggestionSearch {
                     reasons.append("it has no line height, so its lines are the font's \(Self.pt(lh)) (R2); the design's are \(designed)")
                 }
             case "letterSpacing":
-                reasons.append("its letter spacing is \(Self.pt(style.letterSpacing ?? 0)); the design's ink fits "
+                reasons.append("its letter spacing is \(Self.pt(Self.letterSpacing(style, size: original.pointSize))); the design's ink fits "
                                + "\(change.value.number.map(Self.pt) ?? "")")
+            case "features.tnum":
+                reasons.append("its digits are proportional; the design's are tabular (each as wide as the others), as "
+                               + "`features: { tnum: 1 }` draws them")
             case "size":
                 reasons.append("it is set at \(Self.pt(style.size ?? original.pointSize)); the design's text is "
                                + "\(change.value.number.map(Self.pt) ?? "") (wider and taller)")

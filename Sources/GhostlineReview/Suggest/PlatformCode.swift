@@ -63,6 +63,14 @@ public struct PlatformCode: Sendable, Equatable {
         if keys.contains("size") || keys.contains("weight") || keys.contains("italic") {
             declarations.append("font: \(style.italic == true ? "italic " : "")\(style.weight?.value ?? 400) \(number(size))px \(style.font ?? font);")
         }
+        if keys.contains("features.tnum") {
+            setup.append("let tabular = font.fontDescriptor.addingAttributes([.featureSettings: [[UIFontDescriptor.FeatureKey.type: "
+                         + "kNumberSpacingType, .selector: kMonospacedNumbersSelector]]])")
+            setup.append("let tabularFont = UIFont(descriptor: tabular, size: 0)")
+            attributes[0] = "    .font: tabularFont"
+            modifiers.append(".monospacedDigit()")
+            declarations.append("font-variant-numeric: tabular-nums;")
+        }
         if keys.contains("alignment"), let alignment = style.alignment {
             setup.append("label.textAlignment = .\(alignment == .justified ? "justified" : alignment.rawValue)")
             let swiftUI = ["left": ".leading", "right": ".trailing", "center": ".center"][alignment.rawValue] ?? ".leading"

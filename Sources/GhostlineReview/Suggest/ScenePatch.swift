@@ -1,6 +1,7 @@
 import GhostlineFonts
 import GhostlineLayout
 import GhostlineScene
+import GhostlineShaping
 import GhostlineSupport
 
 /// One style key set to a value, as a scene writes it (`lineHeightStrategy: padded`, `letterSpacing: -0.3`).
@@ -50,8 +51,14 @@ public struct StyleChange: Sendable, Equatable {
     public init(_ key: String, _ value: Value) { self.key = key; self.value = value }
 
     /// The keys a suggestion may change, in the order a patch lists them.
-    public static let keys = ["font", "size", "weight", "italic", "letterSpacing", "lineHeight", "lineHeightStrategy",
-                              "alignment", "color"]
+    public static let keys = ["font", "size", "weight", "italic", "features.tnum", "features.pnum", "letterSpacing", "lineHeight",
+                              "lineHeightStrategy", "alignment", "color"]
+
+    /// The change as a scene writes it under a style: `lineHeight: 24`, `features: { tnum: 1 }`.
+    public var yaml: String {
+        if key.hasPrefix("features.") { return "features: { \(key.dropFirst("features.".count)): \(value.yaml) }" }
+        return "\(key): \(value.yaml)"
+    }
 
     /// `style` with this change made. A key this type does not know leaves the style as it was.
     func applied(to style: StyleDescription) -> StyleDescription {
@@ -61,8 +68,13 @@ public struct StyleChange: Sendable, Equatable {
         case ("size", .number(let size)): style.size = size
         case ("weight", .number(let weight)): style.weight = FontWeight(Int(weight))
         case ("italic", .flag(let italic)): style.italic = italic
-        case ("letterSpacing", .number(let spacing)): style.letterSpacing = spacing
-        case ("lineHeight", .number(let height)): style.lineHeight = height; style.lineHeightFromTextStyle = false
+        case ("letterSpacing", .number(let spacing)): style.letterSpacing = spacing; style.letterSpacingPercent = nil
+        case ("lineHeight", .number(let height)):
+            style.lineHeight = height; style.lineHeightPercent = nil; style.lineHeightFromTextStyle = false
+        case (let key, .number(let value)) where key.hasPrefix("features."):
+            // One feature set over the style's own (CSS font-feature-settings: the later setting of a tag wins).
+            let tag = String(key.dropFirst("features.".count))
+            style.features = (style.features ?? []).filter { $0.tag != tag } + [ShapingFeature(tag, value: UInt32(max(0, value)))]
         case ("lineHeightStrategy", .word(let word)): style.lineHeightStrategy = LineHeightStrategy(rawValue: word)
         case ("alignment", .word(let word)): style.alignment = TextAlignment(rawValue: word)
         case ("color", .word(let hex)): style.color = SceneColor(stringLiteral: hex)
@@ -146,7 +158,7 @@ public struct ScenePatch: Sendable, Equatable {
             } else {
                 lines.append("  \(edit.style):")
             }
-            for change in edit.changes { lines.append("    \(change.key): \(change.value.yaml)") }
+            for change in edit.changes { lines.append("    " + change.yaml) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

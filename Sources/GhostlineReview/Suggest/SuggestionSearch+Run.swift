@@ -204,7 +204,8 @@ extension SuggestionSearch {
                 let t = self.target(label, placement: o)
                 if fits(miss(t, current[other], base: o)) && !fits(miss(t, placed[other], base: o)) { return nil }
             }
-            let spacing = changes.first { $0.key == "letterSpacing" }?.value.number.map { $0 - (style.letterSpacing ?? 0) } ?? 0
+            let spacing = changes.first { $0.key == "letterSpacing" }?.value.number
+                .map { $0 - Self.letterSpacing(style, size: original.pointSize) } ?? 0
             return Trial(changes: changes, patch: candidate, placements: placed,
                          miss: miss(target, placed[id], base: original, spacingChange: spacing))
         }
@@ -271,7 +272,7 @@ extension SuggestionSearch {
         let massRatio = renderMass.flatMap { r in designMass.map { r > 0 ? $0 / r : 1 } } ?? 1
         let taller = now.height > comparison.edgeTolerance
         if widthOff || taller, rendered > 0, designed > 0 {
-            let estimate = (style.letterSpacing ?? 0) + (designed - rendered) / letters
+            let estimate = Self.letterSpacing(style, size: size) + (designed - rendered) / letters
             var spacings = Set<Double>()
             for offset in [0.0, -0.05, 0.05, -0.1, 0.1] { spacings.insert(((estimate + offset) * 100).rounded() / 100) }
             spacings.insert((estimate * 10).rounded() / 10)
@@ -288,6 +289,11 @@ extension SuggestionSearch {
                 result.append([StyleChange("weight", .number(Double(weight + step)))])
             }
             result.append([StyleChange("italic", .flag(!(style.italic ?? false)))])
+            // Digits: tabular ones are all as wide as each other, proportional ones are not (a price, a time).
+            if original.text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
+                let tabular = style.features?.contains { $0.tag == "tnum" && $0.value > 0 } ?? false
+                result.append([StyleChange(tabular ? "features.pnum" : "features.tnum", .number(1))])
+            }
         }
         if now.left > comparison.edgeTolerance, now.width <= comparison.edgeTolerance {
             let alignment = style.alignment ?? .natural

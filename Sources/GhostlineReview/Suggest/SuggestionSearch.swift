@@ -37,6 +37,8 @@ struct SuggestionSearch {
         var fontLineHeight: Double
         /// True when the label draws its own background: its frame is a shape in the design too.
         var drawsBackground: Bool
+        /// The text the label shows, its lines put end to end.
+        var text: String
     }
 
     /// How far a placement's predicted ink is from the design's, per aspect, in points.
@@ -76,7 +78,7 @@ struct SuggestionSearch {
             result[element.id] = Placement(frame: element.frame, baselines: lines.map(\.baseline), lefts: lines.map(\.x),
                                            widths: lines.map(\.width), pointSize: label.lines.first?.runs.first?.pointSize ?? label.metrics.pointSize,
                                            postScriptName: label.font.postScriptName, fontLineHeight: label.metrics.lineHeight,
-                                           drawsBackground: element.background != nil)
+                                           drawsBackground: element.background != nil, text: label.lines.map(\.text).joined())
         }
         return result
     }
