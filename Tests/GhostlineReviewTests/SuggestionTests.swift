@@ -75,11 +75,13 @@ struct SuggestionTests {
 
     /// A design made with one value changed gets that value back as the suggestion, with its cause, and the patched
     /// scene passes. Each change shows in the ink differently: spacing moves glyphs (same ink mass), a size makes the
-    /// ink taller, a weight heavier strokes.
+    /// ink taller, a weight heavier strokes, an italic a lean.
     @Test(arguments: [
         ("letterSpacing: -0.5", StyleChange("letterSpacing", .number(-0.5)), "its letter spacing is 0.0 pt; the design's ink fits -0.5 pt"),
         ("size: 18", StyleChange("size", .number(18)), "it is set at 17.0 pt; the design's text is 18.0 pt"),
         ("weight: 600", StyleChange("weight", .number(600)), "its weight is 400 (Inter-Regular); the design's strokes fit weight 600 (Inter-SemiBold)"),
+        // The slant of the ink (a least-squares lean of its pixels), not its width, tells an italic.
+        ("italic: true", StyleChange("italic", .flag(true)), "it is upright; the design's text is italic"),
     ])
     func aDesignedValueIsFoundFromTheInk(key: String, change: StyleChange, cause: String) throws {
         let dir = try Paths.temporaryDirectory()
@@ -138,6 +140,35 @@ struct SuggestionTests {
         #expect(price.code?.swiftUI.contains(".monospacedDigit()") == true)
         #expect(result.comparison.suggestions?.verified == true)
         #expect(result.comparison.suggestions?.yaml.contains("  price:\n    features: { tnum: 1 }\n") == true)
+    }
+
+    /// A label drawn in a face that leans on its own (a family name answered by an italic file) where the design is
+    /// upright: `italic: false` would change nothing, so the cause names the face drawn and where to look.
+    @Test func aFaceThatLeansOnItsOwnIsNamed() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func scene(_ file: String) -> String {
+            """
+            canvas: { width: 300, scale: 3 }
+            fontDirectories: [/usr/share/fonts/opentype/inter]
+            systemFonts: false
+            fonts: { Body: { file: \(file) } }
+            styles: { body: { font: Body, size: 17 } }
+            root:
+              padding: 16
+              children:
+                - label: { id: body, text: "Designs set a line height", style: body }
+            """
+        }
+        let render = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try scene("/usr/share/fonts/opentype/inter/Inter-Italic.otf").write(toFile: render, atomically: true, encoding: .utf8)
+        try scene("/usr/share/fonts/opentype/inter/Inter-Regular.otf").write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        let result = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let body = try #require(result.comparison.suggestions?.label("body"), "\(result.summary)")
+        #expect(body.changes.isEmpty)
+        #expect(body.cause.hasPrefix("it is drawn in Inter-Italic, whose letters lean like an italic's; the design's are upright"), "\(body.cause)")
     }
 
     /// The settings list of Fixtures/screens/settings.yaml laid out by the uikit model, against the same screen in the

@@ -28,25 +28,26 @@ extension SuggestionSearch {
         var fixedSoFar: [String] = []
         let worked = comparison.labels.filter { label in
             guard let t = targets[label.id], let placement = base[label.id] else { return false }
-            return !fits(miss(t, placement, base: placement)) || colourChange(label) != nil
+            return !fits(miss(t, placement, base: placement)) || !inkChanges(label).isEmpty
         }.prefix(Self.labelLimit)
 
         for label in worked {
             guard let target = targets[label.id], let original = base[label.id] else { continue }
-            let colour = colourChange(label)
+            var ink = inkChanges(label)
             let now = miss(target, current[label.id], base: original)
             if fits(now) {
                 if !fixedSoFar.isEmpty, !fits(miss(target, original, base: original)) {
                     results.append(follows(label.id, fixes: fixedSoFar, base: original, moved: current[label.id]))
                 }
-                if colour == nil { continue }
+                if ink.isEmpty { continue }
             }
             // A label without an id cannot be named in a patch; its findings keep their own words.
             guard styles[label.id] != nil, let style = effectiveStyle(label.id, styles: styles, inline: inline, patch: patch) else { continue }
             var chosen: Trial?
             if !fits(now) {
+                // A slant the ink shows changes where the ink ends too (an italic overhangs): its width is the slant's.
                 chosen = best(for: label.id, target: target, style: style, original: original, current: current, patch: patch,
-                              styles: styles, fixed: fixedSoFar)
+                              styles: styles, fixed: fixedSoFar, widthExplained: ink.contains { $0.key == "italic" })
                 if chosen == nil || !fits(chosen!.miss),
                    let upstream = above(label.id, target: target, original: original, current: current, patch: patch, styles: styles,
                                         inline: inline, fixed: fixedSoFar) {
@@ -73,8 +74,19 @@ extension SuggestionSearch {
                                   styles: styles, fixed: fixedSoFar)
                 }
             }
-            var changes = chosen?.changes ?? []
-            if let colour { changes.append(colour) }
+            // An italic the style already has (or lacks) is not a change: the face drawn leans on its own (a family
+            // whose regular file is italic, say), which the cause says.
+            if let lean = ink.firstIndex(where: { $0.key == "italic" }), ink[lean].value == .flag(style.italic ?? false) {
+                let leans = ink[lean].value == .flag(false)
+                ink.remove(at: lean)
+                results.append(LabelSuggestion(label: label.id, cause: leans
+                    ? "it is drawn in \(original.postScriptName), whose letters lean like an italic's; the design's are upright: "
+                        + "check which file answers its font (`ghostline fonts`)"
+                    : "it is drawn in \(original.postScriptName), upright, where the design's letters lean: its family has no "
+                        + "italic face here", estimate: estimate(target), changes: [], style: nil))
+            }
+            var changes = (chosen?.changes ?? []).filter { change in !ink.contains { $0.key == change.key } }
+            changes += ink
             // No style change lands it (a moved frame, another text): its findings say the symptom, and no cause is
             // made up.
             guard !changes.isEmpty else { continue }
@@ -193,7 +205,7 @@ extension SuggestionSearch {
 
     /// The best hypothesis for one label: vertical and horizontal ones tried apart, then together.
     func best(for id: String, target: Target, style: StyleDescription, original: Placement, current: [String: Placement],
-              patch: ScenePatch, styles: [String: String?], fixed: [String]) -> Trial? {
+              patch: ScenePatch, styles: [String: String?], fixed: [String], widthExplained: Bool = false) -> Trial? {
         let now = miss(target, current[id], base: original)
         func trial(_ changes: [StyleChange]) -> Trial? {
             let candidate = add(changes, for: id, styles: styles, to: patch, placements: current)
@@ -210,7 +222,7 @@ extension SuggestionSearch {
                          miss: miss(target, placed[id], base: original, spacingChange: spacing))
         }
         let vertical = verticalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
-        let horizontal = horizontalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
+        let horizontal = widthExplained ? [] : horizontalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
         func better(_ a: Trial, _ b: Trial) -> Bool { cost(a.miss) < cost(b.miss) }
         var pool = vertical + horizontal
         if let v = vertical.min(by: better), let h = horizontal.min(by: better), let both = trial(v.changes + h.changes) {
@@ -288,7 +300,6 @@ extension SuggestionSearch {
             for step in steps where (100...900).contains(weight + step) {
                 result.append([StyleChange("weight", .number(Double(weight + step)))])
             }
-            result.append([StyleChange("italic", .flag(!(style.italic ?? false)))])
             // Digits: tabular ones are all as wide as each other, proportional ones are not (a price, a time).
             if original.text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
                 let tabular = style.features?.contains { $0.tag == "tnum" && $0.value > 0 } ?? false
@@ -304,15 +315,28 @@ extension SuggestionSearch {
         return result
     }
 
-    /// The colour change a label's ink asks for: the design's strongest ink differs from the render's by more than a
-    /// shade (a channel by 40 of 255), measured over the same lines against the colour under the text.
-    func colourChange(_ label: LabelComparison) -> StyleChange? {
+    /// The changes a label's ink asks for whatever its position: a colour, when the design's strongest ink differs
+    /// from the render's by more than a shade (a channel by 40 of 255), and an italic, when the design's ink leans
+    /// differently (slants differ by more than 0.1, about half an italic's), measured over the same lines against the
+    /// colour under the text.
+    func inkChanges(_ label: LabelComparison) -> [StyleChange] {
         let renderBoxes = label.lines.compactMap(\.renderInk), designBoxes = label.lines.compactMap(\.designInk)
-        guard !renderBoxes.isEmpty, !designBoxes.isEmpty else { return nil }
+        guard !renderBoxes.isEmpty, !designBoxes.isEmpty else { return [] }
         let under = label.under ?? comparison.background
         guard let rendered = InkTraits.measure(comparison.render, boxes: renderBoxes, scale: comparison.scale, under: under),
-              let designed = InkTraits.measure(comparison.design, boxes: designBoxes, scale: comparison.scale, under: under),
-              InkTraits.channelDistance(rendered.strongest, designed.strongest) > 40 else { return nil }
-        return StyleChange("color", .word(designed.strongest.hexString))
+              let designed = InkTraits.measure(comparison.design, boxes: designBoxes, scale: comparison.scale, under: under)
+        else { return [] }
+        var changes: [StyleChange] = []
+        let renderLines = label.lines.compactMap { line in line.renderInk.flatMap { ink in line.renderBaseline.map { (ink, $0) } } }
+        let designLines = label.lines.compactMap { line in line.designInk.flatMap { ink in line.designBaseline.map { (ink, $0) } } }
+        if let renderLean = InkTraits.lean(comparison.render, lines: renderLines, scale: comparison.scale, under: under),
+           let designLean = InkTraits.lean(comparison.design, lines: designLines, scale: comparison.scale, under: under),
+           abs(designLean - renderLean) > 0.1 {
+            changes.append(StyleChange("italic", .flag(designLean > renderLean)))
+        }
+        if InkTraits.channelDistance(rendered.strongest, designed.strongest) > 40 {
+            changes.append(StyleChange("color", .word(designed.strongest.hexString)))
+        }
+        return changes
     }
 }
