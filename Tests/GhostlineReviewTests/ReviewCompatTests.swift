@@ -59,8 +59,10 @@ struct ReviewCompatTests {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("card@\(scale)x.png").path
-        #expect(try runCLI(["render", Paths.demoScene, "-o", png]).status == 0)
+        // The scene's own scale is 3: the file name does not set a render's scale, --scale does.
+        #expect(try runCLI(["render", Paths.demoScene, "-o", png, "--scale", "\(scale)"]).status == 0)
         let image = try PNGCodec.read(contentsOf: png)
+        #expect(image.width == 375 * scale, "rendered at @\(image.width / 375)x, not @\(scale)x")
         for (dx, dy) in [(1, 0), (0, 1)] {
             var moved = RGBAImage(width: image.width, height: image.height, fill: .white)
             for y in dy..<image.height { for x in dx..<image.width { moved[x, y] = image[x - dx, y - dy] } }

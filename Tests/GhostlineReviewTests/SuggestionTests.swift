@@ -171,6 +171,32 @@ struct SuggestionTests {
         #expect(body.cause.hasPrefix("it is drawn in Inter-Italic, whose letters lean like an italic's; the design's are upright"), "\(body.cause)")
     }
 
+    /// A label the layout cut short where the design shows its whole text: the cause is the truncation, from the layout,
+    /// not a style value guessed from ink that is not there.
+    @Test func truncationIsTheCauseWhenTheLayoutCutTheText() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = """
+        canvas: { width: 200, scale: 2 }
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        systemFonts: false
+        styles: { s: { font: Inter, size: 15 } }
+        root:
+          padding: 10
+          children:
+            - label: { id: note, text: "Ghostline checks every label against the design, on every device", style: s, numberOfLines: 1, lineBreakMode: truncateTail }
+        """
+        let render = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try scene.write(toFile: render, atomically: true, encoding: .utf8)
+        try scene.replacingOccurrences(of: "numberOfLines: 1", with: "numberOfLines: 0").write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@2x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        let result = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let note = try #require(result.comparison.suggestions?.label("note"), "\(result.summary)")
+        #expect(note.changes.isEmpty)
+        #expect(note.cause.hasPrefix("its text is truncated to 1 line (it does not fit its width or `numberOfLines`), where the design shows 2 lines"), "\(note.cause)")
+    }
+
     /// The settings list of Fixtures/screens/settings.yaml laid out by the uikit model, against the same screen in the
     /// css model (checked against Chromium by ScreenTwinTests, so it stands for a browser-made design). The heading's
     /// 41 pt line height is below Inter 34's own 41.15 pt, so UIKit's label is ceil(41.15 × 3) / 3 = 41.33 pt tall (R2)

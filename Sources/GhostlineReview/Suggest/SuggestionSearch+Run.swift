@@ -88,8 +88,16 @@ extension SuggestionSearch {
             var changes = (chosen?.changes ?? []).filter { change in !ink.contains { $0.key == change.key } }
             changes += ink
             // No style change lands it (a moved frame, another text): its findings say the symptom, and no cause is
-            // made up.
-            guard !changes.isEmpty else { continue }
+            // made up — unless the layout cut its text short, which it knows.
+            guard !changes.isEmpty else {
+                if original.truncated {
+                    results.append(LabelSuggestion(label: label.id, cause: "its text is truncated to \(original.baselines.count) "
+                        + "line\(original.baselines.count == 1 ? "" : "s") (it does not fit its width or `numberOfLines`), where the "
+                        + "design shows \(target.designLineCount.map { "\($0) line\($0 == 1 ? "" : "s")" } ?? "more of it")",
+                        estimate: estimate(target), changes: [], style: nil))
+                }
+                continue
+            }
             let newPatch = chosen.map { _ in add(changes, for: label.id, styles: styles, to: patch, placements: current) }
                 ?? add(changes, for: label.id, styles: styles, to: patch, placements: current)
             if let chosen { current = chosen.placements } else if let placed = place(newPatch.applied(to: description)) { current = placed }
@@ -329,7 +337,9 @@ extension SuggestionSearch {
         var changes: [StyleChange] = []
         let renderLines = label.lines.compactMap { line in line.renderInk.flatMap { ink in line.renderBaseline.map { (ink, $0) } } }
         let designLines = label.lines.compactMap { line in line.designInk.flatMap { ink in line.designBaseline.map { (ink, $0) } } }
-        if let renderLean = InkTraits.lean(comparison.render, lines: renderLines, scale: comparison.scale, under: under),
+        // The same lines in both images, or their leans compare different text.
+        if !label.lineCountDiffers, !label.missingInk, label.renderLineCount == label.designLineCount,
+           let renderLean = InkTraits.lean(comparison.render, lines: renderLines, scale: comparison.scale, under: under),
            let designLean = InkTraits.lean(comparison.design, lines: designLines, scale: comparison.scale, under: under),
            abs(designLean - renderLean) > 0.1 {
             changes.append(StyleChange("italic", .flag(designLean > renderLean)))

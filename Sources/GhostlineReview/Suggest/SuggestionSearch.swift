@@ -39,6 +39,8 @@ struct SuggestionSearch {
         var drawsBackground: Bool
         /// The text the label shows, its lines put end to end.
         var text: String
+        /// True when the layout cut the text short (an ellipsis, or lines past `numberOfLines` left out).
+        var truncated: Bool
     }
 
     /// How far a placement's predicted ink is from the design's, per aspect, in points.
@@ -78,7 +80,7 @@ struct SuggestionSearch {
             result[element.id] = Placement(frame: element.frame, baselines: lines.map(\.baseline), lefts: lines.map(\.x),
                                            widths: lines.map(\.width), pointSize: label.lines.first?.runs.first?.pointSize ?? label.metrics.pointSize,
                                            postScriptName: label.font.postScriptName, fontLineHeight: label.metrics.lineHeight,
-                                           drawsBackground: element.background != nil, text: label.lines.map(\.text).joined())
+                                           drawsBackground: element.background != nil, text: label.lines.map(\.text).joined(), truncated: label.truncated)
         }
         return result
     }
