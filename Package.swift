@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // The review app's HTTP server (`ghostline review`); only the CLI and the app's own module depend on it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // MARK: C interop (system libraries from Debian's -dev packages, found through pkg-config)
@@ -98,8 +101,13 @@ let package = Package(
             "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
+        // The review app: a suite's review in the browser, with decisions written beside the manifest.
+        .target(name: "GhostlineReviewApp", dependencies: ["GhostlineSuite", "GhostlineReview", "GhostlineSupport",
+                                                           .product(name: "Hummingbird", package: "hummingbird"),
+                                                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                                                           .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ghostline", dependencies: [
-            "Ghostline",
+            "Ghostline", "GhostlineReviewApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -132,6 +140,7 @@ let package = Package(
         .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport",
                                                                 .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GhostlineSuiteTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineReviewAppTests", dependencies: ["GhostlineReviewApp", "Ghostline", "ghostline", "GhostlineTestSupport"]),
         .testTarget(name: "GhostlineCLITests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),

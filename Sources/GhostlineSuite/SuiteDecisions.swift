@@ -75,7 +75,7 @@ public struct SuiteDecisions: Sendable, Equatable {
                          ("design", .string(d.design))])
             })),
         ])
-        return value.serialized(indent: 2) + "\n"
+        return value.serialized() + "\n"
     }
 
     /// Reads a decisions file; a missing file is no decisions. A file that is not one throws a one-line reason.

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Ghostline
+import GhostlineReviewApp
+
+/// `ghostline review`: the suite's review in the browser (GhostlineReviewApp does the work; this parses the flags,
+/// prints the URL and waits).
+struct ReviewAppCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Review a suite in the browser: approve, reject and comment on every entry, with live re-checks.",
+        discussion: """
+        Runs the suite, serves its review on 127.0.0.1 at a free port, and prints one URL with a random token; every
+        request needs the token. Approving an entry checked against a reference writes the render as the new reference;
+        approving or rejecting one checked against a design export records the decision, with the hashes of both images,
+        in ghostline-review.json beside the manifest (the suite then reports an accepted entry as passing while both
+        images are unchanged). Stop it with Ctrl-C.
+
+        Examples:
+          ghostline review
+          ghostline review Tests/Design/ghostline.yaml --open
+          ghostline review --port 8080 --host 0.0.0.0
+        """
+    )
+
+    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).") var source: String?
+    @Option(help: "The port (default: a free one).") var port: Int = 0
+    @Option(help: "The address to listen on (default 127.0.0.1, this machine only); another exposes the review to the network, token still required.")
+    var host: String = "127.0.0.1"
+    @Flag(help: "Open the review in the default browser (xdg-open, or open on macOS).") var open = false
+    @OptionGroup var fonts: FontOptions
+
+    func run() throws {
+        guard (0...65535).contains(port) else { throw CLIError("--port \(port): use 0 (a free port) to 65535") }
+        let session = try fonts.session()
+        let runner = session.suite(try SuitePlan.load(source))
+        let pages = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-review-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pages) }
+        let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer)
+        let server = ReviewAppServer(session: review, host: host, port: port)
+        let host = self.host, open = self.open
+        let done = DispatchSemaphore(value: 0)
+        final class Outcome: @unchecked Sendable { var error: (any Error)? }
+        let outcome = Outcome()
+        Task {
+            do {
+                try await server.run { port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    let url = "http://\(shown):\(port)/?token=\(server.token)"
+                    FileHandle.standardOutput.write(Data((url + "\n").utf8))
+                    if open { Self.openBrowser(url) }
+                    Task { try? await review.check() }
+                }
+            } catch {
+                outcome.error = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error {
+            throw CLIError("\(host):\(port): the review app could not listen (\(error)); pick another --port or --host")
+        }
+    }
+
+    static func openBrowser(_ url: String) {
+        let process = Process()
+        #if os(macOS)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+        #else
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdg-open")
+        #endif
+        process.arguments = [url]
+        try? process.run()
+    }
+}
