@@ -36,6 +36,7 @@ for flag in "$@"; do
     --tests)
       packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
       packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
+      packages+=(curl)      # the review app's API tests send their requests with it
       # Fonts that must change nothing: Debian's variable Inter (its italic file names an instance "Inter"), another
       # Devanagari font and another UI family. The suite proves renders stay byte-identical with them installed.
       packages+=(fonts-inter-variable fonts-lohit-deva fonts-cantarell)
