@@ -29,6 +29,8 @@ public actor ReviewAppSession {
     private var busy: Set<String> = []
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
     private var runs = 0
+    /// The watched files' stamps as they were when each entry was last checked (see ``watch(every:)``).
+    private var stamps: [String: [String]] = [:]
     /// Entries checked and entries to check in the run in progress (0 of 0 when idle).
     public private(set) var progress = (done: 0, total: 0)
 
@@ -128,13 +130,18 @@ public actor ReviewAppSession {
         for continuation in listeners.values { continuation.yield(text) }
     }
 
-    static func event(_ name: String, _ value: JSONValue) -> String { "event: \(name)\ndata: \(value.serialized())\n\n" }
+    /// One server-sent event: every line of the JSON after `data: ` (the browser joins them with newlines).
+    static func event(_ name: String, _ value: JSONValue) -> String {
+        "event: \(name)\n" + value.serialized().split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+    }
 
     // MARK: Running
 
     /// Checks `names` (every entry when nil), with `update`, and stores what each check found; events tell the pages.
     public func check(_ names: Set<String>? = nil, update: SuiteUpdate = .none) async throws(ReviewAppError) {
         let ids = names ?? Set(entries.map(\.check.id))
+        // Stamped before the run: an edit made while it runs is seen by the watcher and checked again.
+        for c in plan.cases where ids.contains(c.id) { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
         for index in entries.indices where ids.contains(entries[index].check.id) { entries[index].running = true }
         runs += 1
         let folder = "\(pagesRoot)/run-\(runs)"
@@ -196,6 +203,49 @@ public actor ReviewAppSession {
                 let images = try? plan.images(of: c, renderer: renderer)
                 continuation.resume(returning: images.map { (SuiteDecisions.digest($0.render), SuiteDecisions.digest($0.target)) })
             }
+        }
+    }
+
+    // MARK: Watching
+
+    /// The files an entry is checked from, as far as the app can tell without rendering: its scene, its design or
+    /// reference, and the YAML and JSON files beside the scene (style guides, includes, tokens).
+    nonisolated static func watchedFiles(_ c: SuiteCase) -> [String] {
+        let folder = URL(fileURLWithPath: c.scene).deletingLastPathComponent().path
+        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }
+            .map { folder + "/" + $0 }
+        return [c.scene, c.target.path] + beside.sorted()
+    }
+
+    /// Each watched file's modification time and size, so an edit (or a file that appears or goes) changes it.
+    nonisolated static func stamp(_ files: [String]) -> [String] {
+        files.map { path in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "\(path):-" }
+            let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(path):\(date):\(attributes[.size] as? Int ?? 0)"
+        }
+    }
+
+    /// Checks again, every `interval` seconds, the entries whose files changed since they were last checked (a scene,
+    /// a style guide beside it, a design or a reference edited), until the task is cancelled. The pages update
+    /// through the event stream; entries being approved are left to their approval.
+    public func watch(every interval: Double = 1) async {
+        for c in plan.cases where stamps[c.id] == nil { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
+        while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+            var changed: Set<String> = []
+            for c in plan.cases where !busy.contains(c.id) {
+                let now = Self.stamp(Self.watchedFiles(c))
+                if now != stamps[c.id] { changed.insert(c.id) }
+            }
+            guard !changed.isEmpty else { continue }
+            broadcast("changed", .array(changed.sorted().map { .string($0) }))
+            do throws(ReviewAppError) { try await check(changed) } catch {
+                broadcast("failure", .object([("error", .string(error.message))]))
+            }
+            // What the run itself wrote (a recorded reference) is not an edit.
+            for c in plan.cases where changed.contains(c.id) { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
         }
     }
 

@@ -50,7 +50,10 @@ struct ReviewAppCommand: ParsableCommand {
                     let url = "http://\(shown):\(port)/?token=\(server.token)"
                     FileHandle.standardOutput.write(Data((url + "\n").utf8))
                     if open { Self.openBrowser(url) }
-                    Task { try? await review.check() }
+                    Task {
+                        try? await review.check()
+                        await review.watch()
+                    }
                 }
             } catch {
                 outcome.error = error

@@ -157,3 +157,51 @@ struct ReviewAppAPITests {
         #expect(try await app.request("GET", "/api/entries").status == 200)
     }
 }
+
+/// Live re-checks (item 4): editing a scene checks its entries again and the event stream says so.
+@Suite("Review app: live re-checks")
+struct ReviewAppLiveTests {
+    @Test func editingASceneChecksItsEntryAgainAndTellsThePages() async throws {
+        let app = try await ReviewAppFixture()
+        let (id, events) = await app.session.subscribe()
+        let watcher = Task { await app.session.watch(every: 0.2) }
+        defer { watcher.cancel() }
+        // The stream ends after a minute whatever happens, so a watcher that never fires fails the test, not hangs it.
+        let timeout = Task { try? await Task.sleep(nanoseconds: 60_000_000_000); await app.session.unsubscribe(id) }
+        defer { timeout.cancel() }
+        // The fix the review suggests for the card without line-height handling, made by hand.
+        let scene = app.path("scenes/card-no-line-height.yaml")
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        try text.replacingOccurrences(of: "lineHeightStrategy: none", with: "lineHeightStrategy: padded")
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        var statuses: [String: String] = [:]
+        var sawChanged = false
+        var seen: [String] = []
+        for await event in events {
+            seen.append(String(event.prefix(300)))
+            if event.hasPrefix("event: changed") { sawChanged = true }
+            // Server-sent events: the data is every `data: ` line, joined by newlines.
+            let data = event.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { $0.dropFirst(6) }.joined(separator: "\n")
+            if event.hasPrefix("event: entry"), let value = try? JSONValue(parsing: Array(data.utf8)), let name = value["name"]?.stringValue {
+                statuses[name] = value["status"]?.stringValue
+            }
+            if statuses["card-no-line-height"] == "pass" && statuses["card-ref"] != nil { break }
+        }
+        await app.session.unsubscribe(id)
+        #expect(sawChanged)
+        // Both entries of that scene were checked again (and the demo card's, whose scene sits in the same folder, where
+        // a style guide could be): the design entry passes now; the reference entry (the demo card's snapshot) too,
+        // since the scene now draws the demo card.
+        #expect(statuses["card-no-line-height"] == "pass", "\(statuses) \(seen)")
+        #expect(statuses["card-ref"] == "pass", "\(statuses)")
+        let listed = try await app.request("GET", "/api/entries/card-no-line-height")
+        #expect(try JSONValue(parsing: Array(listed.body.utf8))["status"]?.stringValue == "pass")
+    }
+
+    @Test func theEventStreamIsServedWithTheToken() async throws {
+        let app = try await ReviewAppFixture()
+        let reply = try await app.request("GET", "/api/events", headers: ["Accept: text/event-stream"], maxTime: 2)
+        #expect(reply.body.hasPrefix("event: progress\ndata: "), "\(reply.body.prefix(200))")
+        #expect(try await app.request("GET", "/api/events", token: false, maxTime: 2).status == 401)
+    }
+}

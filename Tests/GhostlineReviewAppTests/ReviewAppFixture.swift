@@ -65,18 +65,20 @@ final class ReviewAppFixture: @unchecked Sendable {
     /// threads, which a test blocked in `waitUntilExit` would take from it (two such waits on a 2-core machine and the
     /// server could answer nobody).
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String] = [], token: Bool = true,
-                 host: String? = nil) async throws -> Reply {
+                 host: String? = nil, maxTime: Int = 30) async throws -> Reply {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.requestNow(method, path, body: body, headers: headers, token: token, host: host) })
+                continuation.resume(with: Result {
+                    try self.requestNow(method, path, body: body, headers: headers, token: token, host: host, maxTime: maxTime)
+                })
             }
         }
     }
 
     /// One request with curl: `headers` as `Name: value`, the token as a Bearer header unless `token` is false.
     func requestNow(_ method: String, _ path: String, body: String? = nil, headers: [String] = [], token: Bool = true,
-                    host: String? = nil) throws -> Reply {
-        var arguments = ["-s", "-S", "-o", "-", "-w", "\n%{http_code}", "-X", method, "--max-time", "30"]
+                    host: String? = nil, maxTime: Int = 30) throws -> Reply {
+        var arguments = ["-s", "-S", "-o", "-", "-w", "\n%{http_code}", "-X", method, "--max-time", "\(maxTime)"]
         if token { arguments += ["-H", "Authorization: Bearer \(self.token)"] }
         for header in headers { arguments += ["-H", header] }
         if let host { arguments += ["-H", "Host: \(host)"] }
