@@ -88,6 +88,10 @@ struct TypographyKeysTests {
         // An explicit weight still moves the axis from the instance; a variations key wins over both.
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, weight: 450"))) == ["wght": 450])
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, variations: { wght: 350 }"))) == ["wght": 350])
+        // `ghostline fonts` says how it was found and which instance is drawn.
+        let report = Self.session.fonts(scene).text
+        #expect(report.contains("found as   the named instance Semi Bold of Inter's variable font"), "\(report)")
+        #expect(report.contains("instance   wght 600"), "\(report)")
     }
 
     /// `variations` win over `weight`, clamp to the fvar range (Inter's wght is 100–900), and ignore axes the font
