@@ -88,6 +88,9 @@ struct TypographyKeysTests {
         // An explicit weight still moves the axis from the instance; a variations key wins over both.
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, weight: 450"))) == ["wght": 450])
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, variations: { wght: 350 }"))) == ["wght": 350])
+        // A `fonts:` entry naming the variable file works as a family does.
+        let entry = try Self.scene(Self.yaml("font: V Medium, size: 17", extra: "fonts: { V: \(Self.variableDirectory)/Inter.var.ttf }"))
+        #expect(try Self.variations(entry) == ["wght": 500])
         // `ghostline fonts` says how it was found and which instance is drawn.
         let report = Self.session.fonts(scene).text
         #expect(report.contains("found as   the named instance Semi Bold of Inter's variable font"), "\(report)")
