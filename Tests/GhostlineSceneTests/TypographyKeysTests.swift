@@ -126,6 +126,17 @@ struct TypographyKeysTests {
         #expect(try opsz("textStyle: body", canvas: "{ width: 320, scale: 2, contentSize: xLarge }") == 19)
     }
 
+    /// UIKit's weight trait on a variable font: `UIFont.systemFont(ofSize:weight:)` and a descriptor's weight trait set
+    /// the `wght` axis. A Dynamic Type style brings its table weight and size: Apple's HIG table gives Headline at the
+    /// Large category as 17 pt Semibold, so on the variable Inter it is wght 600 at 17 pt.
+    @Test func uikitWeightTraitsAndTextStylesSetTheAxis() throws {
+        #expect(try Self.variations(Self.scene(Self.yaml("font: Inter, size: 17, weight: semibold"))) == ["wght": 600])
+        #expect(try Self.variations(Self.scene(Self.yaml("font: Inter, size: 17, weight: ultraLight"))) == ["wght": 100])
+        let headline = try Self.scene(Self.yaml("font: Inter, textStyle: headline"))
+        #expect(try Self.variations(headline) == ["wght": 600])
+        #expect((try Self.label(headline)["font"] as? [String: Any])?["size"] as? Double == 17)
+    }
+
     /// Fallback sees the instance: a character the variable Inter lacks drawn from another variable font (here the
     /// roman-only variable file, listed in `fallback:`) takes the style's weight on its own wght axis.
     @Test func aVariableFallbackFontDrawsAtTheStylesInstance() throws {
