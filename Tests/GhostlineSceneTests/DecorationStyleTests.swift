@@ -20,8 +20,9 @@ struct DecorationStyleTests {
     /// The font's line at 44 pt and @2x: 192 / 2816 × 44 × 2.
     static let t = 6
 
-    static func render(_ style: String, color: String = "#000000") throws -> RGBAImage {
+    static func render(_ style: String, color: String = "#000000", model: String = "uikit") throws -> RGBAImage {
         let yaml = """
+        model: \(model)
         systemFonts: false
         fontDirectories: [/usr/share/fonts/opentype/inter]
         canvas: { width: 400, height: 100, scale: 2, background: "#FFFFFF" }
@@ -65,14 +66,15 @@ struct DecorationStyleTests {
     /// A column between the letters (the label starts at x 0; "a" is 25 pt wide at 44 pt, so 150 px is clear).
     static let middle = 200
 
-    @Test func singleThickAndDoubleUnderlinesHaveTheirRows() throws {
-        let single = Self.inkRows(try Self.render("underline: true"), x: Self.middle)
+    @Test(arguments: ["uikit", "css"])
+    func singleThickAndDoubleUnderlinesHaveTheirRows(model: String) throws {
+        let single = Self.inkRows(try Self.render("underline: true", model: model), x: Self.middle)
         #expect(single.map(\.1) == [Self.t])
-        let thick = Self.inkRows(try Self.render("underline: { style: thick }"), x: Self.middle)
+        let thick = Self.inkRows(try Self.render("underline: { style: thick }", model: model), x: Self.middle)
         #expect(thick.map(\.1) == [2 * Self.t])
         // The underline keeps its top edge and grows downwards.
         #expect(thick.first?.0 == single.first?.0)
-        let double = Self.inkRows(try Self.render("underline: { style: double }"), x: Self.middle)
+        let double = Self.inkRows(try Self.render("underline: { style: double }", model: model), x: Self.middle)
         #expect(double.map(\.1) == [Self.t, Self.t])
         #expect(double.count == 2 && double[1].0 - (double[0].0 + double[0].1) == Self.t, "gap of one thickness")
         #expect(double.first?.0 == single.first?.0)
