@@ -118,6 +118,30 @@ struct DecorationStyleTests {
         #expect(plain[Self.middle, plainRow] == Color(red: 0, green: 0, blue: 255, alpha: 255))
     }
 
+    /// `underline: false` in a run is a value, not an absence: it turns off the label's underline there (as a run's
+    /// `.underlineStyle: 0` does in an attributed string), while a run that says nothing inherits it.
+    @Test func aRunTurnsOffItsLabelsUnderline() throws {
+        let yaml = """
+        systemFonts: false
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        canvas: { width: 400, scale: 2 }
+        styles:
+          s: { font: Inter, size: 17, underline: { style: thick } }
+        root:
+          stack: vertical
+          children:
+            - label: { id: t, style: s, runs: [ { text: "linked " }, { text: plain, style: { underline: false } } ] }
+        """
+        let loader = Self.session.loader
+        let scene = try loader.resolve(try loader.describe(text: yaml, path: Paths.root.path + "/decorations.yaml"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(Self.session.layout(scene).json.utf8)) as? [String: Any])
+        let label = try #require((json["elements"] as? [[String: Any]])?.first { $0["id"] as? String == "t" })
+        let runs = try #require((label["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(runs.count == 2)
+        #expect((runs.first?["underline"] as? [String: Any])?["style"] as? String == "thick")
+        #expect(runs.last?["underline"] == nil)
+    }
+
     @Test func theLayoutJSONCarriesTheDecoration() throws {
         let yaml = """
         systemFonts: false
