@@ -3,7 +3,8 @@
 HarfBuzz): writes Tests/GhostlineShapingTests/Fixtures/fonttools-variations.json.
 
 For each variable font: the fvar axes and named instances; for each instance asked for below, the advance widths
-(hmtx, after fontTools' instancer applied gvar/HVAR) of the strings below, summed in font units, with every axis
+(hmtx, after fontTools' instancer applied gvar/HVAR) of the strings below and the OS/2 and hhea vertical metrics
+after it applied MVAR (which names OS/2 fields only; hhea stays as the file has it), summed in font units, with every axis
 value clamped to the axis range first (as CSS and Core Text clamp). For `tnum`: the glyphs the font's `tnum`
 single substitutions give the digits, and their advances, read from GSUB and hmtx, not from a shaper.
 
@@ -40,7 +41,12 @@ def variable(path):
     for wanted in INSTANCES[path]:
         limits = {a["tag"]: min(max(wanted.get(a["tag"], a["default"]), a["min"]), a["max"]) for a in axes}
         inst = instancer.instantiateVariableFont(TTFont(path), limits)
-        results.append({"asked": wanted, "clamped": limits, "advances": {s: advances(inst, s) for s in STRINGS}})
+        os2, hhea = inst["OS/2"], inst["hhea"]
+        metrics = {"typoAscender": os2.sTypoAscender, "typoDescender": os2.sTypoDescender, "typoLineGap": os2.sTypoLineGap,
+                   "capHeight": os2.sCapHeight, "xHeight": os2.sxHeight,
+                   "hheaAscender": hhea.ascent, "hheaDescender": hhea.descent, "hheaLineGap": hhea.lineGap}
+        results.append({"asked": wanted, "clamped": limits, "advances": {s: advances(inst, s) for s in STRINGS},
+                        "metrics": metrics})
     return {"path": path, "unitsPerEm": font["head"].unitsPerEm, "axes": axes, "namedInstances": instances,
             "instances": results}
 

@@ -6,6 +6,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
+#include <unicode/ustring.h>
 
 static int32_t walk(UBreakIteratorType type, const uint16_t *text, int32_t length, const char *locale,
                     int32_t *offsets, uint8_t *hard, int32_t capacity) {
@@ -35,6 +36,22 @@ int32_t gl_line_boundaries(const uint16_t *text, int32_t length, const char *loc
 int32_t gl_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity) {
     return walk(UBRK_CHARACTER, text, length, "", offsets, NULL, capacity);
 }
+
+int32_t gl_word_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity) {
+    return walk(UBRK_WORD, text, length, "", offsets, NULL, capacity);
+}
+
+int32_t gl_case_map(const uint16_t *text, int32_t length, const char *locale, int32_t upper, uint16_t *out,
+                    int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *l = locale ? locale : "";
+    int32_t mapped = upper ? u_strToUpper((UChar *)out, capacity, (const UChar *)text, length, l, &status)
+                           : u_strToLower((UChar *)out, capacity, (const UChar *)text, length, l, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return mapped;
+    return U_FAILURE(status) ? -1 : mapped;
+}
+
+uint32_t gl_title_case(uint32_t code_point) { return (uint32_t)u_totitle((UChar32)code_point); }
 
 int32_t gl_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels,
                        uint8_t *paragraph_levels) {

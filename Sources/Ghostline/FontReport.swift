@@ -72,6 +72,9 @@ public struct FontReport: Sendable {
                 "  found as   \(Self.describe(resolution.source, request: request))",
                 "  file       \(identity.file), face \(identity.faceIndex)",
                 "  name       \(identity.postScriptName)",
+            ] + (resolution.font.variations.isEmpty ? [] : [
+                "  instance   " + resolution.font.variations.map { "\($0.tag) \(Self.number($0.value))" }.joined(separator: ", "),
+            ]) + [
                 "  version    \(identity.version.isEmpty ? "(none)" : identity.version), head.fontRevision \(identity.revision)",
                 "  sha256     \(identity.sha256)",
             ]
@@ -80,6 +83,11 @@ public struct FontReport: Sendable {
             lines += ["", "style \(name)", "  no label has this style: nothing was looked up"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An axis value as people write it: `450`, `-10`, `12.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// `the system's fonts`, `the system's fonts and /a, /b`, `only /a, /b (system fonts off)`.
@@ -147,7 +155,9 @@ public struct FontReport: Sendable {
             ("source", .object(source)),
             ("font", .object([("file", .string(identity.file)), ("faceIndex", .integer(identity.faceIndex)),
                               ("postScriptName", .string(identity.postScriptName)), ("version", .string(identity.version)),
-                              ("revision", .number(identity.revision)), ("sha256", .string(identity.sha256))])),
+                              ("revision", .number(identity.revision)), ("sha256", .string(identity.sha256))]
+                             + (resolution.font.variations.isEmpty ? [] : [("variations", .object(
+                                 resolution.font.variations.map { ($0.tag, .number($0.value)) }))]))),
         ])
     }
 }

@@ -54,3 +54,33 @@ extension Font {
         return namedInstances.first { key($0.name) == key(name) }
     }
 }
+
+extension Font {
+    /// `tables` at the instance `font` is set to: the `MVAR` deltas HarfBuzz computes for it, in font units (the
+    /// font's scale is its unitsPerEm), added to the values they vary. The typo ascender, descender and line gap
+    /// (`hasc`, `hdsc`, `hlgp`), cap and x height, underline and strikeout are the tables' fields the OpenType spec
+    /// names for those tags. The hhea values have no tag of their own; FreeType (`tt_apply_mvar`) and HarfBuzz both
+    /// move a face's ascender, descender and line gap by the `hasc`, `hdsc` and `hlgp` deltas whichever table they
+    /// came from, and so does Ghostline, so an instance's line height is the same in either model's table.
+    static func applyingMetricsVariations(_ tables: FontTables, font: OpaquePointer?) -> FontTables {
+        guard let font else { return tables }
+        func delta(_ tag: String) -> Int {
+            let c = Array(tag.utf8).map { CChar(bitPattern: $0) }
+            let metric = hb_ot_metrics_tag_t(rawValue: gl_hb_tag(c[0], c[1], c[2], c[3]))
+            return Int(hb_ot_metrics_get_variation(font, metric).rounded())
+        }
+        var varied = tables
+        let (ascender, descender, lineGap) = (delta("hasc"), delta("hdsc"), delta("hlgp"))
+        varied.typo.ascender += ascender; varied.typo.descender += descender; varied.typo.lineGap += lineGap
+        varied.hhea.ascender += ascender; varied.hhea.descender += descender; varied.hhea.lineGap += lineGap
+        if tables.capHeightSource == "OS/2" {
+            varied.capHeight += delta("cpht")
+            varied.xHeight += delta("xhgt")
+        }
+        varied.decorations.underlinePosition += delta("undo")
+        varied.decorations.underlineThickness += delta("unds")
+        varied.decorations.strikeoutPosition += delta("stro")
+        varied.decorations.strikeoutSize += delta("strs")
+        return varied
+    }
+}

@@ -17,7 +17,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let familyName: String
     public let styleName: String
     public let postScriptName: String
-    /// Tables as the file states them.
+    /// Tables as the file states them (at this instance, for a variable font: with its `MVAR` deltas applied).
     public let fileTables: FontTables
     /// Tables as layout sees them: `fileTables` with `metricsOverride` applied.
     public let tables: FontTables
@@ -41,8 +41,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// The named instances of a variable font, in `fvar` order; empty for a static font.
     public let namedInstances: [NamedInstance]
     /// The instance this `Font` draws: one value per axis that is not at its default, in axis order; empty for a
-    /// static font or the default instance. Metrics come from the file's hhea/OS/2 values (an `MVAR` table is not
-    /// applied); advances, outlines and shaping are the instance's (HarfBuzz and FreeType both read `gvar`/`HVAR`).
+    /// static font or the default instance. Everything is the instance's: advances and shaping (HarfBuzz reads
+    /// `HVAR`), outlines (FreeType reads `gvar`) and, through ``fileTables``, the metrics `MVAR` varies.
     public let variations: [VariationSetting]
 
     private let lock = NSLock()
@@ -85,23 +85,41 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
             throw .unreadable(path: path, detail: Font.describe(freeTypeError: error))
         }
         // Everything that can still fail happens before any property is set: a throwing initializer never reaches
-        // deinit, so the one cleanup below is the only release on the failure path.
+        // deinit, so the one cleanup below is the only release on the failure path. HarfBuzz's face and font are
+        // made here too: the instance's axes and its metrics variations (MVAR) decide the tables.
         let tables: FontTables, effective: FontTables, blob: OpaquePointer
+        var madeBlob: OpaquePointer?, hbFace: OpaquePointer?, hbFont: OpaquePointer?
+        var axes: [VariationAxis] = [], coordinates: [VariationSetting] = []
         do throws(FontError) {
-            tables = try Font.readTables(face: face, path: path)
-            effective = try self.metricsOverride?.applied(to: tables) ?? tables
+            let defaultTables = try Font.readTables(face: face, path: path)
             guard let readBlob = hb_blob_create_from_file_or_fail(path) else {
                 throw .unreadable(path: path, detail: "HarfBuzz could not read the file")
             }
             blob = readBlob
+            madeBlob = readBlob
+            hbFace = hb_face_create(blob, UInt32(faceIndex))
+            axes = Font.axes(of: hbFace)
+            coordinates = FontVariationRequest(settings: variations).coordinates(for: axes)
+            hbFont = hb_font_create(hbFace)
+            hb_font_set_scale(hbFont, Int32(defaultTables.unitsPerEm), Int32(defaultTables.unitsPerEm))
+            if !coordinates.isEmpty {
+                let settings = coordinates.map { setting -> hb_variation_t in
+                    let c = Array(setting.tag.utf8).map { CChar(bitPattern: $0) }
+                    return hb_variation_t(tag: gl_hb_tag(c[0], c[1], c[2], c[3]), value: Float(setting.value))
+                }
+                hb_font_set_variations(hbFont, settings, UInt32(settings.count))
+            }
+            hb_font_make_immutable(hbFont)
+            tables = coordinates.isEmpty ? defaultTables : Font.applyingMetricsVariations(defaultTables, font: hbFont)
+            effective = try self.metricsOverride?.applied(to: tables) ?? tables
         } catch {
+            if let hbFont { hb_font_destroy(hbFont) }
+            if let hbFace { hb_face_destroy(hbFace) }
+            if let madeBlob { hb_blob_destroy(madeBlob) }
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw error
         }
-        let hbFace = hb_face_create(blob, UInt32(faceIndex))
-        let axes = Font.axes(of: hbFace)
-        let coordinates = FontVariationRequest(settings: variations).coordinates(for: axes)
         self.axes = axes
         self.namedInstances = Font.namedInstances(of: hbFace, axes: axes)
         self.variations = coordinates
@@ -137,16 +155,6 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         } else {
             self.colorStrikes = []
         }
-        let hbFont = hb_font_create(hbFace)
-        hb_font_set_scale(hbFont, Int32(tables.unitsPerEm), Int32(tables.unitsPerEm))
-        if !coordinates.isEmpty {
-            let settings = coordinates.map { setting -> hb_variation_t in
-                let c = Array(setting.tag.utf8).map { CChar(bitPattern: $0) }
-                return hb_variation_t(tag: gl_hb_tag(c[0], c[1], c[2], c[3]), value: Float(setting.value))
-            }
-            hb_font_set_variations(hbFont, settings, UInt32(settings.count))
-        }
-        hb_font_make_immutable(hbFont)
         self.hbBlob = blob
         self.hbFace = hbFace
         self.harfBuzzFont = hbFont

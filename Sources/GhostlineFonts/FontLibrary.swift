@@ -48,6 +48,7 @@ public final class FontLibrary: @unchecked Sendable {
         return font
     }
 
+    /// The default instance of face `faceIndex` of the file at `path` (see ``font(_:metricsOverride:variations:)``).
     public func font(path: String, faceIndex: Int = 0, metricsOverride: FontMetricsOverride? = nil) throws(FontError) -> Font {
         try font(FontFile(path: path, faceIndex: faceIndex), metricsOverride: metricsOverride)
     }

@@ -13,8 +13,10 @@ public struct VariationSetting: Hashable, Sendable, CustomStringConvertible {
     /// The value in the axis's own design units.
     public var value: Double
 
+    /// The setting `tag` = `value` (`VariationSetting("wght", 450)`).
     public init(_ tag: String, _ value: Double) { self.tag = tag; self.value = value }
 
+    /// `wght=450.0`, for messages and font descriptions.
     public var description: String { "\(tag)=\(value)" }
 
     /// True for a valid OpenType tag: four characters, each printable ASCII (0x20–0x7E), not starting with a space
@@ -27,11 +29,16 @@ public struct VariationSetting: Hashable, Sendable, CustomStringConvertible {
 
 /// One axis of a variable font's `fvar` table.
 public struct VariationAxis: Hashable, Sendable {
+    /// The axis tag (`wght`, `opsz`).
     public var tag: String
+    /// The smallest value the font supports, in design units.
     public var minimum: Double
+    /// The value of the default instance (what a static reading of the file draws).
     public var defaultValue: Double
+    /// The largest value the font supports.
     public var maximum: Double
 
+    /// An axis as `fvar` states it.
     public init(tag: String, minimum: Double, defaultValue: Double, maximum: Double) {
         self.tag = tag; self.minimum = minimum; self.defaultValue = defaultValue; self.maximum = maximum
     }
@@ -43,9 +50,12 @@ public struct VariationAxis: Hashable, Sendable {
 /// A named instance of a variable font (`fvar`): its subfamily name ("Medium", "Semi Bold Italic") and its
 /// coordinates on every axis.
 public struct NamedInstance: Hashable, Sendable {
+    /// The instance's subfamily name from the name table ("Medium", "Semi Bold Italic").
     public var name: String
+    /// Its value on every axis, in `fvar` order.
     public var coordinates: [VariationSetting]
 
+    /// A named instance as `fvar` states it.
     public init(name: String, coordinates: [VariationSetting]) { self.name = name; self.coordinates = coordinates }
 }
 
@@ -65,6 +75,7 @@ public struct FontVariationRequest: Hashable, Sendable {
     /// Coordinates to start from: a named instance the scene picked by name.
     public var base: [VariationSetting]
 
+    /// A request; every layer optional (``none`` asks for nothing).
     public init(weight: Int? = nil, opticalSize: Double? = nil, settings: [VariationSetting] = [],
                 base: [VariationSetting] = []) {
         self.weight = weight; self.opticalSize = opticalSize; self.settings = settings; self.base = base

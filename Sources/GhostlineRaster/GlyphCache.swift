@@ -3,6 +3,9 @@ import GhostlineFonts
 
 /// Rendered glyph bitmaps, keyed by font, glyph, size and sub-pixel bin.
 ///
+/// The font is the `Font` object, and a variable font's every instance is a `Font` of its own (``FontLibrary`` keeps
+/// one per file, face and coordinates), so the instance is part of the key: wght 400 and 700 never share a bitmap.
+///
 /// Kept apart from layout and from the canvas so it can be shared between renders (and threads) or replaced;
 /// rendering a glyph with FreeType costs microseconds, a lookup here a hash. Its memory is bounded: past
 /// `byteBudget` it starts afresh, which costs only time (the same glyphs render to the same bytes).

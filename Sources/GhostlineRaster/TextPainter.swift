@@ -34,14 +34,36 @@ struct TextPainter {
                     composite(bitmap, left: left, top: top, color: color, on: &canvas)
                 }
                 for decoration in [run.underline, run.strikethrough].compactMap({ $0 }) {
-                    let y = (line.baseline - run.baselineOffset + decoration.offset) * s
-                    let top = Shapes.clampedInt(y.rounded(.toNearestOrAwayFromZero))
-                    let thickness = max(1, Shapes.clampedInt((decoration.thickness * s).rounded(.toNearestOrAwayFromZero)))
-                    canvas.fill(x0: Shapes.pixel(line.x + run.x, scale), x1: Shapes.pixel(line.x + run.x + run.width, scale),
-                                y0: top, y1: top + thickness, color: color)
+                    let lineColor = decoration.style.paint.map { palette.color($0) } ?? color
+                    let x0 = Shapes.pixel(line.x + run.x, scale), x1 = Shapes.pixel(line.x + run.x + run.width, scale)
+                    for stroke in decoration.strokes {
+                        let y = (line.baseline - run.baselineOffset + stroke.offset) * s
+                        let top = Shapes.clampedInt(y.rounded(.toNearestOrAwayFromZero))
+                        let thickness = max(1, Shapes.clampedInt((stroke.thickness * s).rounded(.toNearestOrAwayFromZero)))
+                        for (a, b) in Self.dashSpans(x0: x0, x1: x1, dashes: decoration.dashes, scale: s) {
+                            canvas.fill(x0: a, x1: b, y0: top, y1: top + thickness, color: lineColor)
+                        }
+                    }
                 }
             }
         }
+    }
+
+    /// The inked pixel columns of a decoration from `x0` to `x1`: the whole span when solid, else the pattern's on
+    /// lengths (points, times `scale` device pixels each, at least one pixel) repeated from the run's left edge, so
+    /// a pattern restarts with ink at every run as UIKit draws each run's line on its own.
+    static func dashSpans(x0: Int, x1: Int, dashes: [Double], scale: Double) -> [(Int, Int)] {
+        guard !dashes.isEmpty else { return [(x0, x1)] }
+        let pixels = dashes.map { max(1, Int(($0 * scale).rounded(.toNearestOrAwayFromZero))) }
+        var spans: [(Int, Int)] = []
+        var x = x0, index = 0
+        while x < x1 {
+            let length = pixels[index % pixels.count]
+            if index % 2 == 0 { spans.append((x, min(x1, x + length))) }
+            x += length
+            index += 1
+        }
+        return spans
     }
 
     /// Composites a glyph: coverage in the text's colour, or a colour bitmap as it is (faded by the colour's alpha).

@@ -99,7 +99,23 @@ public enum LayoutJSON {
         if run.synthesis.contains(.italic) { members.append(("syntheticItalic", .bool(true))) }
         members.append(("fontIdentity", .object(identityMembers(run.font.identity, file: true))))
         members += instance(run.font) + features(run.features)
+        members += decoration("underline", run.underline, text: run.paint, palette: palette)
+        members += decoration("strikethrough", run.strikethrough, text: run.paint, palette: palette)
         return .object(members)
+    }
+
+    /// `underline` / `strikethrough` of a run that has one: its style, pattern and colour as the scene wrote them,
+    /// and what the raster draws — each band's top (points below the baseline, negative above) and thickness,
+    /// and the dash pattern's on and off lengths in points (empty when solid).
+    static func decoration(_ key: String, _ decoration: TextDecoration?, text: PaintID,
+                           palette: Palette) -> [(String, JSONValue)] {
+        guard let decoration else { return [] }
+        let strokes = decoration.strokes.map { JSONValue.object([("offset", .number($0.offset)), ("thickness", .number($0.thickness))]) }
+        return [(key, .object([
+            ("style", .string(decoration.style.line.rawValue)), ("pattern", .string(decoration.style.pattern.rawValue)),
+            ("color", .string(palette.color(decoration.style.paint ?? text).hexString)),
+            ("strokes", .array(strokes)), ("dashes", .array(decoration.dashes.map { .number($0) })),
+        ]))]
     }
 
     /// `variations`: the axis values a variable font was actually drawn at (after weight, optical size and clamping;

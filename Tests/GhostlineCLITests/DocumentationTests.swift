@@ -89,7 +89,8 @@ struct DocumentationTests {
         values += StackDistribution.allCases.map(\.rawValue) + DiffCompatibility.allCases.map(\.rawValue)
         values += DynamicTextStyle.allCases.map(\.rawValue) + ContentSizeCategory.allCases.map(\.rawValue)
         values += ContentSizeCategory.allCases.map(\.uikitName)
-        values += OpticalSizing.allCases.map(\.rawValue)
+        values += OpticalSizing.allCases.map(\.rawValue) + TextCase.allCases.map(\.rawValue)
+        values += TextDecorationStyle.Line.allCases.map(\.rawValue) + TextDecorationStyle.Pattern.allCases.map(\.rawValue)
         values += DebugOverlay.names.map(\.0) + ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         for value in values {
             // AX1 … AX5 are written as a range on the page.

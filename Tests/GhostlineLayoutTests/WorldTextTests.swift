@@ -46,8 +46,8 @@ struct WorldTextTests {
     /// each line lists its runs with their own fonts.
     @Test func runsTileTheTextWithTheirFonts() {
         let base = TextStyle(font: Self.font("Inter-Regular"), pointSize: 13)
-        var link = TextStyle(font: Self.font("Inter-SemiBold"), pointSize: 13, underline: true, paint: PaintID(3))
-        link.underline = true
+        var link = TextStyle(font: Self.font("Inter-SemiBold"), pointSize: 13, underline: .single, paint: PaintID(3))
+        link.underline = .single
         let text = AttributedText(base: base, pieces: [("By continuing you agree to our ", nil), ("Terms of Service", link), (".", nil)])
         let label = layout(text)
         let runs = label.lines[0].runs

@@ -8,13 +8,15 @@ import Testing
 /// `Fixtures/browser/typography-cases.json`): a variable Inter at weights 400, 450, 700 and 850, explicit
 /// `font-variation-settings` winning over `font-weight` and clamped to the axis range, an axis the font lacks,
 /// `font-optical-sizing` auto and none on a font with an `opsz` axis (made by `scripts/make-opsz-font.py`),
-/// `font-feature-settings` (`tnum`, `ss01`, `liga`, `kern`), and letter spacing and line height in percent of the
-/// size — each at @1x, @2x and @3x.
+/// `font-feature-settings` (`tnum`, `ss01`, `liga`, `kern`), letter spacing and line height in percent of the
+/// size, `text-transform` (`textCase`, with `lang="de"` ß and `lang="tr"` dotted and dotless i, and `capitalize`),
+/// and the paragraph indents as `text-indent` and inline padding (first-line, hanging, tail, a positive tail
+/// indent, centred lines between indents, a preserved newline, right to left) — each at @1x, @2x and @3x.
 ///
 /// Each case goes through the whole scene pipeline: its `scene` keys are written into a style exactly as the
 /// recording script turned them into CSS, parsed, resolved (the instance opened), laid out, and read back from the
 /// layout JSON. Ghostline must break the same lines, put every baseline within half a device pixel of Chromium's,
-/// end every line within one device pixel, and make the block as tall (within half a pixel).
+/// start and end every line within one device pixel, and make the block as tall (within half a pixel).
 @Suite("css model matches Chromium on variable fonts, features and percent units")
 struct ChromiumTypographyTests {
     struct Fixture: Decodable {
@@ -28,6 +30,9 @@ struct ChromiumTypographyTests {
             let style: Style
             let text: String
             let css: String
+            let direction: String?
+            /// What Chromium shows for a text case (`innerText` applies `text-transform`).
+            let shown: String?
             let scales: [String: AtScale]
         }
         let chromium: String
@@ -72,14 +77,16 @@ struct ChromiumTypographyTests {
         root:
           stack: vertical
           children:
-            - label: { id: t, text: \(text), style: s }
+            - label: { id: t, text: \(text), style: s\(c.direction == "rtl" ? ", baseWritingDirection: rightToLeft" : "") }
         """
     }
 
     @Test func fixtureCoversEveryKey() {
         let css = Self.fixture.cases.map(\.css).joined(separator: "; ")
         for property in ["font-weight: 450", "font-variation-settings", "font-optical-sizing: none", "font-feature-settings",
-                         "letter-spacing: -0.02em", "line-height: 120%"] {
+                         "letter-spacing: -0.02em", "line-height: 120%", "text-transform: uppercase",
+                         "text-transform: lowercase", "text-transform: capitalize", "text-indent: 24px",
+                         "text-indent: -20px", "padding-inline-end: 30px"] {
             #expect(css.contains(property), "no case sets \(property)")
         }
     }
@@ -95,6 +102,13 @@ struct ChromiumTypographyTests {
             let label = try #require((json["elements"] as? [[String: Any]])?.first { $0["id"] as? String == "t" })
             let frame = try #require(label["frame"] as? [String: Double])
             let lines = try #require(label["lines"] as? [[String: Any]])
+            if let shown = c.shown {
+                // Line texts are what is displayed; offsets stay in the source (checked against Chromium's DOM
+                // offsets just below), so ß → SS changes the text and not the line breaks.
+                let displayed = lines.map { $0["text"] as! String }.joined()
+                #expect(displayed.filter { !$0.isWhitespace } == shown.filter { !$0.isWhitespace },
+                        "\(id) @\(key)x: shows \(displayed), Chromium \(shown)")
+            }
             let ours = lines.map { [$0["start"] as! Int, $0["end"] as! Int] }
             let theirs = expected.lines.map { [$0.start, $0.end] }
             #expect(ours == theirs, "\(id) @\(key)x: line breaks differ")
@@ -104,6 +118,11 @@ struct ChromiumTypographyTests {
                 let baseline = (line["baseline"] as! Double) - frame["y"]!
                 #expect(abs(baseline - reference.baseline) <= halfPixel,
                         "\(id) @\(key)x line \(reference.start): baseline \(baseline) vs Chromium \(reference.baseline)")
+                if let left = reference.left {
+                    let start = (line["x"] as! Double) - frame["x"]!
+                    #expect(abs(start - left) <= 1 / Double(scale),
+                            "\(id) @\(key)x line \(reference.start): left edge \(start) vs Chromium \(left)")
+                }
                 if let right = reference.right {
                     let end = (line["x"] as! Double) + (line["width"] as! Double) - frame["x"]!
                     #expect(abs(end - right) <= 1 / Double(scale),

@@ -24,6 +24,7 @@ struct SceneBuilderCoverageTests {
         ("padding", SceneParser.insetKeys), ("font", SceneParser.fontEntryKeys), ("metrics", SceneParser.metricsKeys),
         ("priority", SceneParser.axisKeys), ("scheme", SceneParser.schemeKeys), ("style guide", StyleGuide.keys),
         ("child", ["label", "box", "image", "gap", "spacer", "overlay", "stack"]),
+        ("underline or strikethrough", DecorationDescription.keys),
     ]
 
     @Test func everyParserKeyIsInTheEveryKeyScenes() throws {
@@ -110,11 +111,18 @@ struct SceneBuilderCoverageTests {
             .with(\.features, [ShapingFeature("tnum"), ShapingFeature("ss01"), ShapingFeature("liga", value: 0),
                                ShapingFeature("cv05", value: 2)])
             .with(\.letterSpacingPercent, -2).with(\.lineHeightPercent, 120)
+        let cased = StyleDescription(font: "Inter", size: 15, underline: DecorationDescription(line: .double, pattern: .dash, color: "#0A84FF"),
+                                     language: "de")
+            .with(\.textCase, .upper).with(\.firstLineHeadIndent, 4).with(\.headIndent, 12).with(\.tailIndent, -8)
+            .with(\.strikethrough, DecorationDescription(line: .thick, pattern: .dashDot))
+        let capitalized = StyleDescription(underline: DecorationDescription(pattern: .dot), strikethrough: false)
+            .with(\.textCase, .capitalize)
         return SceneDescription(width: 240, scale: 1, model: .css,
                                 fontDirectories: ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/inter-vf"],
-                                systemFonts: false, styles: ["body": body, "varied": varied], directory: directory) {
+                                systemFonts: false, styles: ["body": body, "varied": varied, "cased": cased], directory: directory) {
             Label("CSS  text  keys", id: "css", style: "body")
             Label("Variable office 1,110.96", id: "varied", style: "varied")
+            Label(runs: [Run("Große Straße, "), Run("capitalized words", style: capitalized)], id: "cased", style: "cased")
         }
     }
 

@@ -88,6 +88,13 @@ struct TypographyKeysTests {
         // An explicit weight still moves the axis from the instance; a variations key wins over both.
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, weight: 450"))) == ["wght": 450])
         #expect(try Self.variations(Self.scene(Self.yaml("font: Inter Semi Bold, size: 17, variations: { wght: 350 }"))) == ["wght": 350])
+        // A `fonts:` entry naming the variable file works as a family does.
+        let entry = try Self.scene(Self.yaml("font: V Medium, size: 17", extra: "fonts: { V: \(Self.variableDirectory)/Inter.var.ttf }"))
+        #expect(try Self.variations(entry) == ["wght": 500])
+        // `ghostline fonts` says how it was found and which instance is drawn.
+        let report = Self.session.fonts(scene).text
+        #expect(report.contains("found as   the named instance Semi Bold of Inter's variable font"), "\(report)")
+        #expect(report.contains("instance   wght 600"), "\(report)")
     }
 
     /// `variations` win over `weight`, clamp to the fvar range (Inter's wght is 100–900), and ignore axes the font
@@ -117,6 +124,17 @@ struct TypographyKeysTests {
         #expect(try opsz("size: 80") == 40)   // clamped to the axis maximum
         #expect(try opsz("size: 12, variations: { opsz: 30 }") == 30)
         #expect(try opsz("textStyle: body", canvas: "{ width: 320, scale: 2, contentSize: xLarge }") == 19)
+    }
+
+    /// UIKit's weight trait on a variable font: `UIFont.systemFont(ofSize:weight:)` and a descriptor's weight trait set
+    /// the `wght` axis. A Dynamic Type style brings its table weight and size: Apple's HIG table gives Headline at the
+    /// Large category as 17 pt Semibold, so on the variable Inter it is wght 600 at 17 pt.
+    @Test func uikitWeightTraitsAndTextStylesSetTheAxis() throws {
+        #expect(try Self.variations(Self.scene(Self.yaml("font: Inter, size: 17, weight: semibold"))) == ["wght": 600])
+        #expect(try Self.variations(Self.scene(Self.yaml("font: Inter, size: 17, weight: ultraLight"))) == ["wght": 100])
+        let headline = try Self.scene(Self.yaml("font: Inter, textStyle: headline"))
+        #expect(try Self.variations(headline) == ["wght": 600])
+        #expect((try Self.label(headline)["font"] as? [String: Any])?["size"] as? Double == 17)
     }
 
     /// Fallback sees the instance: a character the variable Inter lacks drawn from another variable font (here the

@@ -13,7 +13,9 @@ struct VariableFontTests {
     struct Fixture: Decodable {
         struct Axis: Decodable { let tag: String; let min: Double; let `default`: Double; let max: Double }
         struct Named: Decodable { let name: String; let coordinates: [String: Double] }
-        struct Instance: Decodable { let asked: [String: Double]; let clamped: [String: Double]; let advances: [String: Int] }
+        struct Instance: Decodable {
+            let asked: [String: Double]; let clamped: [String: Double]; let advances: [String: Int]; let metrics: [String: Int]
+        }
         struct Variable: Decodable {
             let path: String; let unitsPerEm: Int; let axes: [Axis]; let namedInstances: [Named]; let instances: [Instance]
         }
@@ -66,6 +68,27 @@ struct VariableFontTests {
             for (tag, value) in instance.clamped where value != reference.axes.first(where: { $0.tag == tag })?.default {
                 #expect(font.variations.contains(VariationSetting(tag, value)), "\(instance.asked): \(font.variations)")
             }
+        }
+    }
+
+    /// Metrics are the instance's: the test font's MVAR moves the typo ascender, descender, line gap, cap and x
+    /// height with `opsz`, and each instance's values are those fontTools' instancer writes into OS/2. fontTools
+    /// leaves hhea alone (MVAR names no hhea field); Ghostline moves the hhea values by the same deltas, as FreeType
+    /// and HarfBuzz move a face's ascender, so the expected hhea is the file's plus fontTools' typo delta.
+    @Test func metricsAreTheInstancesMVAR() throws {
+        let reference = Self.fixture.variable[1]
+        let library = FontLibrary()
+        let plain = try library.font(FontFile(path: Self.path(reference.path)))
+        for instance in reference.instances {
+            let font = try library.font(FontFile(path: Self.path(reference.path)),
+                                        variations: FontVariationRequest(settings: [VariationSetting("opsz", instance.asked["opsz"]!)]))
+            let m = instance.metrics, t = font.fileTables
+            #expect([t.typo.ascender, t.typo.descender, t.typo.lineGap, t.capHeight, t.xHeight]
+                    == [m["typoAscender"], m["typoDescender"], m["typoLineGap"], m["capHeight"], m["xHeight"]], "\(instance.asked)")
+            let ascenderDelta = m["typoAscender"]! - plain.fileTables.typo.ascender
+            let descenderDelta = m["typoDescender"]! - plain.fileTables.typo.descender
+            #expect(t.hhea.ascender == plain.fileTables.hhea.ascender + ascenderDelta, "\(instance.asked)")
+            #expect(t.hhea.descender == plain.fileTables.hhea.descender + descenderDelta, "\(instance.asked)")
         }
     }
 

@@ -14,6 +14,18 @@
 int32_t gl_line_boundaries(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets, uint8_t *hard,
                            int32_t capacity);
 int32_t gl_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
+/* UAX #29 word boundaries (ICU's word break iterator, untailored): what CSS `text-transform: capitalize` counts as
+   the start of a word. */
+int32_t gl_word_boundaries(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
+
+/* Full case mapping of `text` with the locale's rules ("tr" and "az" dotted and dotless i, "lt", "el"; NULL or ""
+   for the root rules, which still turn ß into SS): `upper` 1 for uppercase, 0 for lowercase. Writes up to
+   `capacity` units into `out` and returns the mapped length (which may exceed `capacity`: call again with more
+   room), or -1 when ICU fails. */
+int32_t gl_case_map(const uint16_t *text, int32_t length, const char *locale, int32_t upper, uint16_t *out,
+                    int32_t capacity);
+/* The simple titlecase mapping of one code point (u_totitle): one code point in, one out. */
+uint32_t gl_title_case(uint32_t code_point);
 
 /* Bidi embedding levels of every unit (0 = left-to-right, 1 = right-to-left, higher for nested runs) and the
    level of the paragraph each unit belongs to. `paragraph_level` is 0 or 1 to force the base direction, or

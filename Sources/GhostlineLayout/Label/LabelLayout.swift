@@ -15,13 +15,45 @@ public struct PositionedGlyph: Hashable, Sendable {
 }
 
 /// An underline or strikethrough of a run: its top edge `offset` points below the baseline (negative = above)
-/// and its thickness, both from the run's font (`post` and `OS/2`).
+/// and its thickness, both from the run's font (`post` and `OS/2`), and how it is drawn (``style``), worked out
+/// into ``strokes`` and ``dashes`` so the raster and the layout JSON draw and report the same lines.
 public struct TextDecoration: Hashable, Sendable {
-    /// Distance in points from the baseline to the decoration's top edge: positive below the baseline (an
+    /// One horizontal band of a decoration: its top edge in points below the baseline (negative = above) and its
+    /// thickness in points (drawn at least one pixel thick).
+    public struct Stroke: Hashable, Sendable {
+        public var offset: Double
+        public var thickness: Double
+    }
+
+    /// Distance in points from the baseline to the font's decoration top edge: positive below the baseline (an
     /// underline), negative above it (a strikethrough).
     public var offset: Double
-    /// Thickness in points; drawn at least one pixel thick.
+    /// The font's decoration thickness in points.
     public var thickness: Double
+    /// Line weight, count, pattern and colour; `single` solid in the text colour by default.
+    public var style: TextDecorationStyle = .single
+    /// The bands drawn. An underline keeps its top edge where the font puts it and grows downwards (`thick` is
+    /// one band of twice the thickness, `double` two bands with a thickness between); a strikethrough stays
+    /// centred on the font's strikeout line.
+    public var strokes: [Stroke] = []
+    /// On and off lengths in points along each stroke, starting with ink (``TextDecorationStyle/dashes(thickness:)``
+    /// of the stroke's thickness); empty = solid.
+    public var dashes: [Double] = []
+
+    /// The decoration `style` of a font's line at `offset` and `thickness`; `centred` keeps a strikethrough's bands
+    /// centred on the font's line.
+    public init(offset: Double, thickness: Double, style: TextDecorationStyle = .single, centred: Bool = false) {
+        self.offset = offset; self.thickness = thickness; self.style = style
+        let t = thickness
+        switch style.line {
+        case .single: strokes = [Stroke(offset: offset, thickness: t)]
+        case .thick: strokes = [Stroke(offset: centred ? offset - t / 2 : offset, thickness: 2 * t)]
+        case .double:
+            let top = centred ? offset - t : offset
+            strokes = [Stroke(offset: top, thickness: t), Stroke(offset: top + 2 * t, thickness: t)]
+        }
+        dashes = style.dashes(thickness: strokes[0].thickness)
+    }
 }
 
 /// Glyphs of one font, size, style and direction on one line, in visual order: what the renderer draws in one

@@ -64,6 +64,8 @@ public enum LabelLayouter {
         let paragraph: ShapedParagraph
         /// The label's own font metrics in the model's source.
         let base: FontMetrics
+        /// The text case's way back from displayed to source offsets; nil when no run sets a case.
+        var caseMapping: CaseMapping? = nil
     }
 
     /// Runs analysis, itemization and shaping.
@@ -78,6 +80,9 @@ public enum LabelLayouter {
         options.profile = breaking.opportunities
         options.strictness = breaking.wrapping.strictness(input.paragraph)
         var text = input.text
+        // A text case changes what is drawn before anything is measured; offsets go back to the source at the end.
+        let caseMapping = CaseMapping(text, language: options.language)
+        if let caseMapping { text = caseMapping.text }
         var adjustments = ShapingAdjustments()
         adjustments.trimsPunctuation = model.trimsAdjacentFullwidthPunctuation
         if let whiteSpace = breaking.wrapping.whiteSpace(input.paragraph) {
@@ -99,7 +104,8 @@ public enum LabelLayouter {
         let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items,
                                         ligaturesSurviveLetterSpacing: model.ligaturesSurviveLetterSpacing,
                                         tabInterval: tabInterval, adjustments: adjustments)
-        return Prepared(input: input, paragraph: paragraph, base: model.metrics(baseStyle.font, pointSize: baseStyle.pointSize))
+        return Prepared(input: input, paragraph: paragraph, base: model.metrics(baseStyle.font, pointSize: baseStyle.pointSize),
+                        caseMapping: caseMapping)
     }
 
     /// Lays out `input` in a box `width` points wide (nil = unconstrained: one line per paragraph).
@@ -119,6 +125,9 @@ public enum LabelLayouter {
         rules.breaksWithinWords = breaking.wrapping.breaksWithinWords(input.paragraph)
         rules.spacesHang = breaking.wrapping.spacesHang(input.paragraph)
         rules.hyphenationFactor = breaking.hyphenation.fillFactor(input.paragraph)
+        let indents = LineIndents(input.paragraph, model: input.model)
+        rules.indents = indents
+        func isFirst(_ line: BrokenLine) -> Bool { indents.isFirstLine(start: line.start, scalars: paragraph.scalars) }
         var broken = LineBreaker.breakLines(paragraph, width: wraps ? width ?? .infinity : .infinity,
                                             mode: input.paragraph.lineBreakMode, rules: rules)
         if broken.isEmpty {
@@ -126,8 +135,11 @@ public enum LabelLayouter {
             broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]
         }
         if input.paragraph.numberOfLines > 0 && broken.count > input.paragraph.numberOfLines {
+            let last = broken[input.paragraph.numberOfLines - 1]
             broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, paragraph: paragraph,
-                                      mode: input.paragraph.lineBreakMode, width: width ?? .infinity, fallback: input.modelFallback)
+                                      mode: input.paragraph.lineBreakMode,
+                                      width: indents.available(in: width ?? .infinity, firstLine: isFirst(last)),
+                                      fallback: input.modelFallback)
         }
         let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated) }
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
@@ -136,19 +148,22 @@ public enum LabelLayouter {
         // NSRange offsets: UTF-16 code units before each scalar.
         var utf16Before = [Int](repeating: 0, count: input.text.scalars.count + 1)
         for (index, scalar) in input.text.scalars.enumerated() { utf16Before[index + 1] = utf16Before[index] + scalar.utf16.count }
-        let intrinsicWidth = input.model.frameGrid.ceil(broken.map(\.width).max() ?? 0, input.scale)
+        let intrinsicWidth = input.model.frameGrid.ceil(
+            broken.map { indents.outerWidth(line: $0.width, firstLine: isFirst($0)) }.max() ?? 0, input.scale)
         let boxWidth = width ?? intrinsicWidth
         var lines: [LabelLine] = []
         lines.reserveCapacity(broken.count)
         for (index, line) in broken.enumerated() {
             let direction = paragraph.analysis.paragraphDirection(at: line.start)
             let justify = input.paragraph.alignment == .justified && !line.endsParagraph && !line.truncated && width != nil
-            var built = LineAssembly.line(line, pieces: pieces[index], paragraph: paragraph, justifyTo: justify ? boxWidth : nil)
-            built.x = LineAssembly.alignedX(width: built.width, box: boxWidth, alignment: input.paragraph.alignment,
-                                            direction: direction)
+            let region = indents.region(in: boxWidth, firstLine: isFirst(line), leftToRight: direction == .leftToRight)
+            var built = LineAssembly.line(line, pieces: pieces[index], paragraph: paragraph, justifyTo: justify ? region.width : nil)
+            built.x = region.left + LineAssembly.alignedX(width: built.width, box: region.width,
+                                                          alignment: input.paragraph.alignment, direction: direction)
+            if let mapping = prepared.caseMapping { built = mapping.sourceLine(built) }
             built.baseline = vertical.baselines[index]
-            built.utf16Start = utf16Before[line.start]
-            built.utf16End = utf16Before[line.end]
+            built.utf16Start = utf16Before[built.start]
+            built.utf16End = utf16Before[built.end]
             let extent = LineExtent(extents[index].drawn)
             built.ascent = extent.ascent
             built.descent = extent.descent

@@ -59,9 +59,11 @@ enum LineBreaker {
         /// this share of the width (UIKit's `hyphenationFactor`: 0 never, 1 whenever a point fits; CSS
         /// `hyphens: auto` is 1).
         var hyphenationFactor = 0.0
+        /// Head, first-line and tail indents: each line's width is what they leave of the box.
+        var indents = LineIndents()
     }
 
-    static func breakLines(_ paragraph: ShapedParagraph, width: Double, mode: LineBreakMode, rules: Rules = Rules()) -> [BrokenLine] {
+    static func breakLines(_ paragraph: ShapedParagraph, width boxWidth: Double, mode: LineBreakMode, rules: Rules = Rules()) -> [BrokenLine] {
         let fit = rules.fit
         let scalars = paragraph.scalars
         guard !scalars.isEmpty else { return [] }
@@ -69,7 +71,9 @@ enum LineBreaker {
         let graphemes = paragraph.analysis.graphemes
         // TextKit wraps multi-line text at word boundaries in every mode but charWrap; the truncating modes and
         // clip only change what happens to the last line a label can show (see Truncation).
-        let wraps = width.isFinite
+        let wraps = boxWidth.isFinite
+        // The room of the line being broken: the box less its indents (a first line may have its own).
+        var width = boxWidth
 
         var lines: [BrokenLine] = []
         var start = 0
@@ -82,6 +86,9 @@ enum LineBreaker {
             fit.fits(paragraph.width(start, visibleEnd(end), edges: .start, hyphenated: hyphenated), in: width)
         }
         while start < scalars.count {
+            if !rules.indents.isNone {
+                width = rules.indents.available(in: boxWidth, firstLine: rules.indents.isFirstLine(start: start, scalars: scalars))
+            }
             while next < opportunities.count && opportunities[next].offset <= start { next += 1 }
             while nextGrapheme < graphemes.count && graphemes[nextGrapheme] <= start { nextGrapheme += 1 }
             // The line may not run past the next hard break.

@@ -3,7 +3,8 @@ extension LayoutModel {
     /// for them, every line box the designed line height with half-leading above and below in device-pixel
     /// LayoutUnits, CSS Text's white-space, wrapping and hyphenation properties, and a text style's line height
     /// from the HIG table, as design kits use it. UIKit's `hyphenationFactor` is refused.
-    public static let css = LayoutModel(
+    public static let css: LayoutModel = {
+        var model = LayoutModel(
         name: "css",
         verticalMetrics: .typoWhenFontAsks,
         lineStacking: .halfLeading,
@@ -24,4 +25,9 @@ extension LayoutModel {
                            fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`"),
         ],
         percentLineHeight: .wholePercent)
+        // `text-indent` indents the block's first line only; a preserved newline is no new block.
+        model.firstLineIndent = .textStart
+        return model
+    }()
 }
+

@@ -64,6 +64,11 @@ public struct LayoutModel: Sendable {
     /// How a line height written as a percentage of the size (`lineHeight: "120%"`) becomes points.
     public var percentLineHeight: PercentLineHeight = .exact
 
+    /// Which lines ``ParagraphStyle/firstLineHeadIndent`` indents: the first of every paragraph (NSParagraphStyle)
+    /// or only the first of the text (CSS `text-indent` without `each-line`: a preserved newline does not start a
+    /// new block).
+    public var firstLineIndent: FirstLineIndent = .eachParagraph
+
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
                 snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops,
@@ -109,7 +114,7 @@ extension LayoutModel: Hashable {
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
-              percentLineHeight: percentLineHeight)
+              percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -121,6 +126,7 @@ extension LayoutModel: Hashable {
         var textStyleSuppliesLineHeight: Bool, fallbackFaces: FallbackFaces, frameGrid: FrameGrid,
         labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]
         var percentLineHeight: PercentLineHeight
+        var firstLineIndent: FirstLineIndent
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }
@@ -141,6 +147,14 @@ extension LayoutModel: RawRepresentable, CaseIterable, Codable {
 
     /// The model's ``name``.
     public var rawValue: String { name }
+}
+
+/// Which lines a first-line head indent applies to (``LayoutModel/firstLineIndent``).
+public enum FirstLineIndent: String, Hashable, Sendable {
+    /// The first line after every newline (NSParagraphStyle: each paragraph has its own first line).
+    case eachParagraph
+    /// Only the text's first line (CSS `text-indent`).
+    case textStart
 }
 
 /// A paragraph setting a model has no use for, and what to tell whoever sets it.

@@ -49,9 +49,13 @@ enum LineAssembly {
                 start: piece.range.lowerBound, end: piece.range.upperBound, x: start, width: pen - start,
                 font: piece.font, pointSize: piece.pointSize, direction: TextDirection(level: piece.level),
                 isFallback: piece.isFallback, synthesis: piece.synthesis, paint: style.paint, baselineOffset: style.baselineOffset,
-                underline: style.underline ? TextDecoration(offset: metrics.underlineOffset, thickness: metrics.underlineThickness) : nil,
-                strikethrough: style.strikethrough
-                    ? TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness) : nil,
+                underline: style.underline.map {
+                    TextDecoration(offset: metrics.underlineOffset, thickness: metrics.underlineThickness, style: $0)
+                },
+                strikethrough: style.strikethrough.map {
+                    TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness, style: $0,
+                                   centred: true)
+                },
                 glyphs: glyphs))
             runs[runs.count - 1].features = style.features
         }

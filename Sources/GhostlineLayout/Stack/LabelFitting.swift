@@ -18,7 +18,7 @@ extension Arranger {
                 input.paragraph.numberOfLines = count
                 // Only breaking depends on numberOfLines: the shaped paragraph is reused.
                 layout = LabelLayouter.layout(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
-                                                                     base: prepared.base), width: width)
+                                                                     base: prepared.base, caseMapping: prepared.caseMapping), width: width)
                 if layout.size.height <= height + 1e-9 { break }
             }
         }

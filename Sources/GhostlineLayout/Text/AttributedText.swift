@@ -51,6 +51,13 @@ public struct AttributedText: Sendable {
         self.baseStyle = other.baseStyle
     }
 
+    /// Other scalars with the same runs over new ranges: what a text case hands to analysis (``CaseMapping``).
+    init(mapped other: AttributedText, scalars: [Unicode.Scalar], runs: [Run]) {
+        self.scalars = scalars
+        self.runs = runs
+        self.baseStyle = other.baseStyle
+    }
+
     /// The whole text as a `String`.
     public var string: String {
         var result = String.UnicodeScalarView()

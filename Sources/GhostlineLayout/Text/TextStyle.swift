@@ -31,12 +31,14 @@ public struct TextStyle: Sendable {
     /// Raises the glyphs by this many points (negative lowers them), as NSAttributedString's `.baselineOffset`
     /// and CSS `vertical-align: <length>`; the line grows to hold them.
     public var baselineOffset: Double
-    /// Whether the run is underlined (`.underlineStyle: .single`, `text-decoration: underline`). The line's position
-    /// and thickness come from the drawing font's `post` table (``TextDecoration``).
-    public var underline: Bool
-    /// Whether the run is struck through (`.strikethroughStyle: .single`, `text-decoration: line-through`), at the
+    /// The run's underline (`.underlineStyle`, `text-decoration: underline`), nil for none. The line's position
+    /// and thickness come from the drawing font's `post` table (``TextDecoration``); the style scales and repeats it.
+    public var underline: TextDecorationStyle?
+    /// The run's strikethrough (`.strikethroughStyle`, `text-decoration: line-through`), nil for none, at the
     /// position and thickness of the drawing font's `OS/2` table.
-    public var strikethrough: Bool
+    public var strikethrough: TextDecorationStyle?
+    /// How the run's letters are cased when drawn (``TextCase``), in the run's ``language``.
+    public var textCase: TextCase = .none
     /// BCP 47 language, for language-specific glyph forms and font fallback.
     public var language: String?
     /// The colour, resolved by the renderer.
@@ -56,7 +58,8 @@ public struct TextStyle: Sendable {
     /// Creates a style with UIKit's defaults for everything but the font and size: no tracking, kerning and ligatures
     /// on, no baseline offset or decorations, no language, the palette's first paint.
     public init(font: Font, pointSize: Double, letterSpacing: Double = 0, kerning: Bool = true, ligatures: Bool = true,
-                baselineOffset: Double = 0, underline: Bool = false, strikethrough: Bool = false, language: String? = nil,
+                baselineOffset: Double = 0, underline: TextDecorationStyle? = nil, strikethrough: TextDecorationStyle? = nil,
+                language: String? = nil,
                 paint: PaintID = .default) {
         self.font = font; self.pointSize = pointSize; self.letterSpacing = letterSpacing; self.kerning = kerning
         self.ligatures = ligatures; self.baselineOffset = baselineOffset; self.underline = underline
@@ -204,6 +207,16 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var hyphenationFactor: Double = 0
     /// CSS `hyphens` (css model).
     public var hyphens: Hyphens = .manual
+    /// Points from the leading edge to the start of each paragraph's first line (NSParagraphStyle
+    /// `firstLineHeadIndent`; CSS `text-indent`, which indents only the block's first line: the model says which,
+    /// ``LayoutModel/firstLineIndent``). 0 by default.
+    public var firstLineHeadIndent: Double = 0
+    /// Points from the leading edge to the start of every other line (NSParagraphStyle `headIndent`; CSS
+    /// `padding-inline-start`, so a hanging indent is a larger ``headIndent`` than ``firstLineHeadIndent``).
+    public var headIndent: Double = 0
+    /// NSParagraphStyle `tailIndent`: negative = points in from the trailing edge, positive = the lines' end measured
+    /// from the leading edge (the line width plus the head indent), 0 = the box's trailing edge.
+    public var tailIndent: Double = 0
     /// Tab stops every this many points; nil = the model's default (uikit: NSParagraphStyle's 28 pt; css:
     /// `tab-size: 8`, eight spaces of the paragraph's font).
     public var tabInterval: Double?

@@ -51,10 +51,12 @@ public struct StyleDescription: Sendable {
     public var ligatures: Bool?
     /// Points to raise the glyphs (negative lowers them); the line grows to hold them. 0 by default.
     public var baselineOffset: Double?
-    /// Whether the text is underlined; false by default.
-    public var underline: Bool?
-    /// Whether the text is struck through; false by default.
-    public var strikethrough: Bool?
+    /// The text's underline: `true`, or a style, pattern and colour (``DecorationDescription``); none by default.
+    public var underline: DecorationDescription?
+    /// The text's strikethrough, as ``underline``; none by default.
+    public var strikethrough: DecorationDescription?
+    /// How the letters are cased when drawn (`textCase: upper`), in the style's language; `none` by default.
+    public var textCase: TextCase?
     /// BCP 47.
     public var language: String?
 
@@ -78,6 +80,14 @@ public struct StyleDescription: Sendable {
     public var maximumLineHeight: Double?
     /// A factor for each line's natural height (uikit only, R8; 0 = off).
     public var lineHeightMultiple: Double?
+    /// Points from the leading edge to each paragraph's first line (NSParagraphStyle; css: `text-indent`, first
+    /// line of the text only); 0 by default.
+    public var firstLineHeadIndent: Double?
+    /// Points from the leading edge to every other line; 0 by default.
+    public var headIndent: Double?
+    /// NSParagraphStyle's tail indent: negative = in from the trailing edge, positive = the lines' end from the
+    /// leading edge; 0 (none) by default.
+    public var tailIndent: Double?
     /// Horizontal alignment of the lines; `natural` by default. A label's own `alignment` overrides it.
     public var alignment: TextAlignment?
     // css only (the uikit model refuses them: UILabel has no such settings)
@@ -103,7 +113,8 @@ public struct StyleDescription: Sendable {
     /// A style in one call, with the keys designs set most (the rest are properties).
     public init(font: String? = nil, size: Double? = nil, textStyle: DynamicTextStyle? = nil, weight: FontWeight? = nil,
                 italic: Bool? = nil, lineHeight: Double? = nil, lineHeightStrategy: LineHeightStrategy? = nil,
-                letterSpacing: Double? = nil, color: SceneColor? = nil, underline: Bool? = nil, strikethrough: Bool? = nil,
+                letterSpacing: Double? = nil, color: SceneColor? = nil, underline: DecorationDescription? = nil,
+                strikethrough: DecorationDescription? = nil,
                 baselineOffset: Double? = nil, alignment: TextAlignment? = nil, language: String? = nil) {
         self.font = font; self.size = size; self.textStyle = textStyle; self.weight = weight; self.italic = italic
         self.lineHeight = lineHeight; self.lineHeightStrategy = lineHeightStrategy; self.letterSpacing = letterSpacing
@@ -114,11 +125,12 @@ public struct StyleDescription: Sendable {
     /// The keys a style may have, in the order the README lists them.
     public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic",
                                        "variations", "opticalSizing", "color", "letterSpacing", "kerning", "ligatures",
-                                       "features", "baselineOffset", "underline", "strikethrough", "language"]
+                                       "features", "baselineOffset", "underline", "strikethrough", "textCase", "language"]
     /// The paragraph keys, which only a label's own style may set.
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
-                                       "lineHeightMultiple", "alignment", "lineBreak", "whiteSpace", "overflowWrap",
+                                       "lineHeightMultiple", "firstLineHeadIndent", "headIndent",
+                                       "tailIndent", "alignment", "lineBreak", "whiteSpace", "overflowWrap",
                                        "wordBreak", "hyphens", "hyphenationFactor"]
     /// Paragraph keys with CSS's meaning only.
     public static let cssOnlyKeys = ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "hyphens"]
@@ -154,6 +166,7 @@ public struct StyleDescription: Sendable {
         merged.baselineOffset = baselineOffset ?? base.baselineOffset
         merged.underline = underline ?? base.underline
         merged.strikethrough = strikethrough ?? base.strikethrough
+        merged.textCase = textCase ?? base.textCase
         merged.language = language ?? base.language
         if lineHeight == nil && lineHeightPercent == nil {
             merged.lineHeight = base.lineHeight; merged.lineHeightPercent = base.lineHeightPercent
@@ -167,6 +180,9 @@ public struct StyleDescription: Sendable {
         merged.minimumLineHeight = minimumLineHeight ?? base.minimumLineHeight
         merged.maximumLineHeight = maximumLineHeight ?? base.maximumLineHeight
         merged.lineHeightMultiple = lineHeightMultiple ?? base.lineHeightMultiple
+        merged.firstLineHeadIndent = firstLineHeadIndent ?? base.firstLineHeadIndent
+        merged.headIndent = headIndent ?? base.headIndent
+        merged.tailIndent = tailIndent ?? base.tailIndent
         merged.alignment = alignment ?? base.alignment
         merged.lineBreak = lineBreak ?? base.lineBreak
         merged.whiteSpace = whiteSpace ?? base.whiteSpace

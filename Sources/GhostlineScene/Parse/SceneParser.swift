@@ -309,8 +309,9 @@ struct SceneParser {
         style.kerning = try keys["kerning"]?.bool()
         style.ligatures = try keys["ligatures"]?.bool()
         style.baselineOffset = try points("baselineOffset", -1000...1000)
-        style.underline = try keys["underline"]?.bool()
-        style.strikethrough = try keys["strikethrough"]?.bool()
+        style.underline = try decoration(keys["underline"], key: "underline")
+        style.strikethrough = try decoration(keys["strikethrough"], key: "strikethrough")
+        style.textCase = try keys["textCase"]?.choice(TextCase.self)
         if let l = keys["language"] { style.language = try language(l) }
         if let l = keys["lineHeight"], !l.isNumber, (try? l.string()).map(YAMLCursor.choiceKey) == "textstyle" {
             style.lineHeightFromTextStyle = true
@@ -325,6 +326,9 @@ struct SceneParser {
         style.minimumLineHeight = try points("minimumLineHeight", 0...2000)
         style.maximumLineHeight = try points("maximumLineHeight", 0...2000)
         style.lineHeightMultiple = try keys["lineHeightMultiple"]?.number("a multiple", range: 0...10)
+        style.firstLineHeadIndent = try points("firstLineHeadIndent", 0...10_000)
+        style.headIndent = try points("headIndent", 0...10_000)
+        style.tailIndent = try points("tailIndent", -10_000...10_000)
         style.alignment = try keys["alignment"]?.choice(TextAlignment.self)
         style.lineBreak = try keys["lineBreak"]?.choice(LineBreakStrictness.self)
         style.whiteSpace = try keys["whiteSpace"]?.choice(WhiteSpace.self)

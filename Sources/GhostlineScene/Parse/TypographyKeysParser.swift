@@ -1,5 +1,6 @@
 import Foundation
 import GhostlineFonts
+import GhostlineLayout
 import GhostlineShaping
 
 /// The typography keys designers set in a text panel: axis values for variable fonts (`variations`,
@@ -21,6 +22,25 @@ extension SceneParser {
                 return UInt32(try value.integer(range: 0...65535))
             }.map { ShapingFeature($0.tag, value: $0.value) }
         }
+    }
+
+    /// `underline:` or `strikethrough:`: `true`/`false`, or `{ style: single|thick|double, pattern:
+    /// solid|dot|dash|dashDot, color: NAME_OR_HEX }`.
+    func decoration(_ cursor: YAMLCursor?, key: String) throws(SceneError) -> DecorationDescription? {
+        guard let cursor else { return nil }
+        guard cursor.isMapping else {
+            guard let on = try? cursor.bool() else {
+                throw cursor.error("expected true, false or a mapping for `\(key)`",
+                                   fix: "write `\(key): true`, or e.g. `\(key): { style: double, pattern: dash, color: systemRed }`")
+            }
+            return DecorationDescription(booleanLiteral: on)
+        }
+        let keys = try cursor.mapping(allowed: DecorationDescription.keys)
+        var decoration = DecorationDescription()
+        decoration.line = try keys["style"]?.choice(TextDecorationStyle.Line.self)
+        decoration.pattern = try keys["pattern"]?.choice(TextDecorationStyle.Pattern.self)
+        decoration.color = try keys["color"].map { c throws(SceneError) in try color(c) }
+        return decoration
     }
 
     /// A mapping of OpenType tags (four printable ASCII characters) to values read by `value`, in the order written.

@@ -243,14 +243,21 @@ struct ResolverState {
         }
     }
 
-    /// `Inter Medium` as the family `Inter` and its variable font's named instance `Medium`: the longest family
-    /// prefix this font set has whose font names an instance by the rest. nil when no split names one.
+    /// `Inter Medium` as the family `Inter` and its variable font's named instance `Medium`: the longest prefix that
+    /// is a `fonts:` entry or a family this font set has, whose font names an instance by the rest. nil when no
+    /// split names one.
     func namedInstance(_ name: String) -> (Font, NamedInstance)? {
         let words = name.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count > 1 else { return nil }
         for split in stride(from: words.count - 1, through: 1, by: -1) {
             let family = words[..<split].joined(separator: " "), instance = words[split...].joined(separator: " ")
-            guard let font = try? fonts.font(named: family), let named = font.namedInstance(called: instance) else { continue }
+            let font: Font?
+            if let named = namedFonts[family] {
+                font = try? fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
+            } else {
+                font = try? fonts.font(named: family)
+            }
+            guard let font, let named = font.namedInstance(called: instance) else { continue }
             return (font, named)
         }
         return nil

@@ -1,5 +1,6 @@
 import Foundation
 import GhostlineFonts
+import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 
@@ -55,10 +56,12 @@ extension ResolverState {
         fontResolutions.append(FontResolution(subject: subject, request: request, source: source, font: font))
         var text = TextStyle(font: font, pointSize: size, letterSpacing: letterSpacing, kerning: style.kerning ?? true,
                              ligatures: style.ligatures ?? true, baselineOffset: style.baselineOffset ?? 0,
-                             underline: style.underline ?? false, strikethrough: style.strikethrough ?? false,
+                             underline: try decoration(style.underline, key: "underline", style: style),
+                             strikethrough: try decoration(style.strikethrough, key: "strikethrough", style: style),
                              language: style.language, paint: palette.add(try color(style.color ?? "label", default: .black, mark: style.marks["color"])))
         text.variations = variations
         text.features = style.features ?? []
+        text.textCase = style.textCase ?? .none
         if case .snappedFamily = source {
             text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
         }
@@ -71,6 +74,9 @@ extension ResolverState {
         paragraph.minimumLineHeight = style.minimumLineHeight ?? 0
         paragraph.maximumLineHeight = style.maximumLineHeight ?? 0
         paragraph.lineHeightMultiple = style.lineHeightMultiple ?? 0
+        paragraph.firstLineHeadIndent = style.firstLineHeadIndent ?? 0
+        paragraph.headIndent = style.headIndent ?? 0
+        paragraph.tailIndent = style.tailIndent ?? 0
         paragraph.alignment = style.alignment ?? .natural
         paragraph.language = style.language
         paragraph.lineBreak = style.lineBreak
@@ -87,6 +93,17 @@ extension ResolverState {
         paragraph.hyphens = style.hyphens ?? .manual
         paragraph.hyphenationFactor = style.hyphenationFactor ?? 0
         return (text, paragraph)
+    }
+
+    /// A decoration as layout draws it: nil for none or `false`; its colour added to the palette (nil = the text's).
+    mutating func decoration(_ description: DecorationDescription?, key: String,
+                             style: StyleDescription) throws(SceneError) -> TextDecorationStyle? {
+        guard let description, description.isOn else { return nil }
+        var paint: PaintID?
+        if let color = description.color {
+            paint = palette.add(try self.color(color, default: .black, mark: style.marks[key], keyPath: key + ".color"))
+        }
+        return TextDecorationStyle(line: description.line ?? .single, pattern: description.pattern ?? .solid, paint: paint)
     }
 
     /// The description a reference stands for (a named style looked up, an inline one as written).
