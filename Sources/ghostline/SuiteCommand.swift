@@ -71,7 +71,7 @@ struct SuiteRunCommand: ParsableCommand {
     @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.") var updateAll = false
     @Flag(help: "Run no check: list the reference snapshots and review decisions no check of the manifest uses, one line each.")
     var prune = false
-    @Flag(help: "With --prune: remove what it lists (all or nothing; the decisions file is rewritten without them).")
+    @Flag(help: "Used with --prune, removes what it lists (all or nothing; the decisions file is rewritten without them).")
     var delete = false
     @OptionGroup var fonts: FontOptions
 
