@@ -59,12 +59,15 @@ struct SuiteMaskAndCountTests {
         entries:
           - { scene: a.yaml, design: a.png }
           - { scene: b.yaml, design: b.png, ignore: [ title, { x: 0, y: 0, width: 10, height: 5 } ] }
+          - { scene: c.yaml, design: c.png, ignore: [ { x: 0, y: 0, width: 10, height: 5 } ] }
         """
         let manifest = try SuiteManifest.parse(text, path: "ghostline.yaml")
         let first = manifest.entries[0].options.over(manifest.defaults)
         let second = manifest.entries[1].options.over(manifest.defaults)
         #expect(first.ignoreLabels == ["clock"] && (first.ignore ?? []).isEmpty)
         #expect(second.ignoreLabels == ["title"] && second.ignore?.count == 1 && second.ignore?.first?.width == 10)
+        let third = manifest.entries[2].options.over(manifest.defaults)
+        #expect((third.ignoreLabels ?? []).isEmpty && third.ignore?.count == 1, "boxes alone replace the defaults' label ids too")
         do {
             _ = try SuiteManifest.parse("entries: [ { scene: a.yaml, design: a.png, ignore: [ clock, clock ] } ]\n", path: "ghostline.yaml")
             Issue.record("a label listed twice was accepted")
