@@ -129,8 +129,11 @@ public struct DesignComparison: Sendable {
 
     /// The margin, in device pixels, within which a measured offset counts as the tolerance itself.
     public static let measurementMargin = 1.0 / 16
-    /// True when the share of differing pixels is within `options.tolerance`.
-    public var pixelsPass: Bool { diff.ratio <= options.tolerance }
+    /// True when the share of differing pixels is within `options.tolerance`, and their count within
+    /// `options.maxDiffPixels` when one is set.
+    public var pixelsPass: Bool {
+        diff.ratio <= options.tolerance && diff.differingPixels <= (options.maxDiffPixels ?? .max)
+    }
     /// The labels with a finding that fails (baselines, missing text, line count, missing glyphs).
     public var offendingLabels: [LabelComparison] {
         let failing = Set(findings.filter(\.fails).compactMap(\.label))

@@ -13,6 +13,9 @@ public struct ReviewOptions: Sendable {
     public var threshold: Double = 0.1
     /// The largest share of differing pixels that still passes (of the non-background ones in Ghostline's mode).
     public var tolerance: Double = 0.01
+    /// The largest number of differing pixels that still passes (a suite's `maxDiffPixels`, as Playwright and
+    /// reg-cli offer); nil = no count. It applies beside `tolerance`: the pixels pass only within both.
+    public var maxDiffPixels: Int?
     /// The largest baseline offset, in points, that still passes; nil = one device pixel (1 / scale).
     public var baselineTolerance: Double?
     /// Opacity of the design under the render in the ghost image.

@@ -27,6 +27,8 @@ struct SuiteCheck: Sendable {
     var htmlStaging: String?
     /// How to run this suite again to record, for the message of a missing reference.
     var recordCommand: String
+    /// What reviewers decided (`ghostline-review.json`), read once per run.
+    var decisions = SuiteDecisions()
 
     struct Outcome {
         var entry: SuiteEntry
@@ -76,12 +78,14 @@ struct SuiteCheck: Sendable {
                 return nil
             }
         }
-        var check = DesignCheck(render: .scene(path: c.scene), design: target, overrides: overrides,
-                                options: reviewOptions(c.options), renderer: renderer)
-        if case .reference(let path) = c.target {
-            check.referenceLayout = Self.layoutPath(ofReference: path)
-            check.options.againstReference = true
+        let check: DesignCheck
+        switch designCheck(c, overrides: overrides) {
+        case .success(let made): check = made
+        case .failure(let problem):
+            entry.error = problem.message
+            return nil
         }
+        entry.maxDiffPixels = check.options.maxDiffPixels
         let result: DesignCheckResult
         // Without a review page there is no ghost to draw: the check skips the overlay's raster pass.
         let wanted: Set<DesignCheckArtifact> = htmlStaging != nil ? Set(DesignCheckArtifact.allCases) : [.report, .render]
@@ -89,11 +93,16 @@ struct SuiteCheck: Sendable {
             entry.error = error.description
             return nil
         }
-        entry.verdict = result.passes ? .pass : .fail
+        var passes = result.passes
+        if !passes, case .design(let design) = c.target {
+            (entry.accepted, entry.acceptanceLapsed) = acceptance(of: c.id, result: result, design: design)
+            passes = entry.accepted != nil
+        }
+        entry.verdict = passes ? .pass : .fail
         entry.warnings = result.warnings.map(\.description)
         let review = ReviewReport.value(result.comparison)
         switch c.target {
-        case .reference(let path) where update == .all || (update == .changed && !result.passes):
+        case .reference(let path) where update == .all || (update == .changed && !passes):
             let layout = result.layout.map { LayoutJSON.encode($0, palette: result.scene!.palette) }
             if write(result, to: path, layout: layout, inputs: result.inputFiles.filter { $0 != path }, into: &entry) {
                 entry.updated = "reference"
@@ -101,7 +110,7 @@ struct SuiteCheck: Sendable {
             }
         case .design where c.render != nil:
             let renderPath = c.render!
-            if update == .all || (update == .changed && (!result.passes || !FileManager.default.fileExists(atPath: renderPath))) {
+            if update == .all || (update == .changed && (!passes || !FileManager.default.fileExists(atPath: renderPath))) {
                 if write(result, to: renderPath, inputs: result.inputFiles, into: &entry) { entry.updated = "render" }
             }
         default: break
@@ -195,7 +204,9 @@ struct SuiteCheck: Sendable {
     func reviewOptions(_ o: SuiteCheckOptions) -> ReviewOptions {
         var options = ReviewOptions()
         if let threshold = o.threshold { options.threshold = threshold }
-        if let tolerance = o.tolerance { options.tolerance = tolerance }
+        options.maxDiffPixels = o.maxDiffPixels
+        // A count alone replaces the default ratio (see `SuiteCheckOptions.maxDiffPixels`); given both, both apply.
+        if let tolerance = o.tolerance { options.tolerance = tolerance } else if o.maxDiffPixels != nil { options.tolerance = 1 }
         options.baselineTolerance = o.baselineTolerance
         if let includeAA = o.includeAA { options.includeAA = includeAA }
         options.ignore = o.ignore ?? []

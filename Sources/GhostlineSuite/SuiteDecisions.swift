@@ -54,6 +54,16 @@ public struct SuiteDecisions: Sendable, Equatable {
         URL(fileURLWithPath: manifest).deletingLastPathComponent().appendingPathComponent(fileName).path
     }
 
+    /// The decisions file of a suite: beside its manifest, or inside the directory of a suite laid out by the
+    /// convention (its `source` is that directory).
+    public static func path(for plan: SuitePlan) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: plan.source, isDirectory: &isDirectory), isDirectory.boolValue {
+            return SuitePlan.join(plan.source, fileName)
+        }
+        return path(besideManifest: plan.source)
+    }
+
     /// The latest decision about `entry`.
     public func latest(for entry: String) -> Decision? { decisions.last { $0.entry == entry } }
 

@@ -51,6 +51,13 @@ public struct SuiteEntry: Sendable, Equatable {
     public var seconds: Double
     /// What the check's review found, in brief.
     public var findings: SuiteFindings
+    /// The entry's `maxDiffPixels` as the check was run (nil = no count), for the summary's pixel line.
+    public var maxDiffPixels: Int?
+    /// The reviewer's acceptance that made a differing design check pass (`ghostline-review.json`); nil = none.
+    public var accepted: SuiteAcceptance?
+    /// Why an acceptance recorded for this check no longer holds ("the render changed since 2025-…"); nil = none
+    /// lapsed. The check then fails as it would without one.
+    public var acceptanceLapsed: String?
 
     /// The entry as the report stores it, with its review (`ghostline-review/1`) when the check compared images.
     public func value(review: JSONValue?) -> JSONValue {
@@ -62,8 +69,16 @@ public struct SuiteEntry: Sendable, Equatable {
             ("device", optional(device)), ("scale", scale.map { .integer($0) } ?? .null),
             ("verdict", .string(verdict.rawValue)), ("error", optional(error)), ("updated", optional(updated)),
             ("warnings", .array(warnings.map { .string($0) })), ("seconds", .number(seconds)),
-            ("review", review ?? .null),
-        ])
+        ] + optionalMembers + [("review", review ?? .null)])
+    }
+
+    /// The keys a report carries only when they say something (older reports have none of them).
+    private var optionalMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let maxDiffPixels { members.append(("maxDiffPixels", .integer(maxDiffPixels))) }
+        if let accepted { members.append(("accepted", accepted.value)) }
+        if let acceptanceLapsed { members.append(("acceptanceLapsed", .string(acceptanceLapsed))) }
+        return members
     }
 
     /// Reads an entry back from a report; `place` names it in errors (`entries[3]`).
@@ -102,6 +117,13 @@ public struct SuiteEntry: Sendable, Equatable {
         // Reports written before the colour scheme and device variants have neither key.
         colorScheme = value["colorScheme"]?.stringValue
         device = value["device"]?.stringValue
+        maxDiffPixels = value["maxDiffPixels"]?.intValue
+        acceptanceLapsed = value["acceptanceLapsed"]?.stringValue
+        if let accepted = value["accepted"] {
+            guard let by = accepted["by"]?.stringValue, let at = accepted["at"]?.stringValue,
+                  let comment = accepted["comment"]?.stringValue else { throw fail("accepted", "{ by, at, comment }") }
+            self.accepted = SuiteAcceptance(by: by, at: at, comment: comment)
+        }
     }
 
     /// An entry with every field given (the runner fills them as the check goes).
@@ -122,6 +144,25 @@ public struct SuiteEntry: Sendable, Equatable {
     }
 }
 
+/// A reviewer's acceptance of a design check's deviation, as the suite reports it (from the latest decision about
+/// the entry in `ghostline-review.json`, whose hashes are the render's and the design's).
+public struct SuiteAcceptance: Sendable, Equatable {
+    /// Who accepted it.
+    public var by: String
+    /// When, as ISO 8601 in UTC.
+    public var at: String
+    /// Why, in the reviewer's words; may be empty.
+    public var comment: String
+
+    /// An acceptance.
+    public init(by: String, at: String, comment: String) { self.by = by; self.at = at; self.comment = comment }
+
+    /// What the summary and the index say after `ACCEPTED name:`: the comment, or "accepted" without one.
+    public var note: String { comment.isEmpty ? "accepted" : comment }
+
+    var value: JSONValue { .object([("by", .string(by)), ("at", .string(at)), ("comment", .string(comment))]) }
+}
+
 /// The few numbers of a check's review that the summary and the index page show, read from the review JSON
 /// itself, so a merged report (read back from shard files) shows exactly what the run that wrote it showed.
 public struct SuiteFindings: Sendable, Equatable {
@@ -129,6 +170,8 @@ public struct SuiteFindings: Sendable, Equatable {
     public var ratio: Double?
     /// The largest ratio that passes, as the check was run.
     public var tolerance: Double?
+    /// How many pixels differ (nil without a review).
+    public var differingPixels: Int?
     /// Labels out of tolerance, in the review's order.
     public var labels: [Label] = []
     /// The messages of the review's findings that fail the check (sizes, baselines, missing text …), in order.
@@ -154,6 +197,7 @@ public struct SuiteFindings: Sendable, Equatable {
         guard let review else { return }
         ratio = review["stats"]?["ratio"]?.doubleValue
         tolerance = review["options"]?["tolerance"]?.doubleValue
+        differingPixels = review["stats"]?["differingPixels"]?.intValue
         failing = (review["findings"]?.arrayValue ?? []).filter { $0["fails"]?.boolValue == true }
             .compactMap { $0["message"]?.stringValue }.filter { !$0.isEmpty }
         cause = review["cause"]?.stringValue

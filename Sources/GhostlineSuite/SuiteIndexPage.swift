@@ -22,12 +22,18 @@ public enum SuiteIndexPage {
             var paths = "\(Escaping.html(entry.scene)) → \(Escaping.html(entry.target))"
             if !entry.variant.isEmpty { paths += " · \(Escaping.html(entry.variant))" }
             if let updated = entry.updated { paths += " · updated the \(Escaping.html(updated))" }
+            if let accepted = entry.accepted {
+                paths += " · <span class=\"accepted-note\">accepted by \(Escaping.html(accepted.by)) at \(Escaping.html(accepted.at))</span>"
+            }
             func thumb(_ kind: String) -> String {
                 guard hasPage else { return "<td class=\"thumb\"></td>" }
                 return "<td class=\"thumb\"><a href=\"entries/\(stem).html\"><img class=\"thumb-image \(kind)\" loading=\"lazy\" alt=\"\(kind) of \(id)\" src=\"thumbs/\(stem).\(kind).png\"></a></td>"
             }
-            rows += "<tr class=\"check \(entry.verdict.rawValue)\" data-verdict=\"\(entry.verdict.rawValue)\" data-index=\"\(entry.index)\" data-search=\"\(search)\">"
-            rows += "<td><span class=\"verdict \(entry.verdict.rawValue)\">\(entry.verdict.rawValue.uppercased())</span></td>"
+            // An accepted check passes (the verdict filter counts it as passed) but wears its own mark.
+            let accepted = entry.accepted != nil
+            rows += "<tr class=\"check \(entry.verdict.rawValue)\(accepted ? " accepted" : "")\" data-verdict=\"\(entry.verdict.rawValue)\" data-accepted=\"\(accepted)\" data-index=\"\(entry.index)\" data-search=\"\(search)\">"
+            rows += accepted ? "<td><span class=\"verdict accepted\">ACCEPTED</span></td>"
+                : "<td><span class=\"verdict \(entry.verdict.rawValue)\">\(entry.verdict.rawValue.uppercased())</span></td>"
             rows += "<td>\(link)<div class=\"paths\">\(paths)</div></td>"
             rows += "<td class=\"finding\">\(Escaping.html(SuiteSummary.finding(entry)))</td>"
             rows += thumb("ghost") + thumb("diff") + "</tr>\n"
@@ -44,7 +50,7 @@ public enum SuiteIndexPage {
         body { font: 14px/1.45 -apple-system, "Inter", "DejaVu Sans", sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
         h1 { font-size: 20px; margin: 0 0 4px; }
         .verdict { display: inline-block; padding: 1px 8px; border-radius: 9px; color: #fff; font-weight: 600; font-size: 12px; }
-        .verdict.pass { background: #248a3d; } .verdict.fail { background: #d70015; } .verdict.error { background: #8e4ec6; }
+        .verdict.pass { background: #248a3d; } .verdict.fail { background: #d70015; } .verdict.error { background: #8e4ec6; } .verdict.accepted { background: #0a7a8a; }
         .counts span { font-weight: 600; } .controls { display: flex; gap: 16px; align-items: center; margin: 12px 0; flex-wrap: wrap; }
         table { border-collapse: collapse; background: #fff; width: 100%; } td, th { padding: 6px 10px; border-bottom: 1px solid #e5e5ea; text-align: left; vertical-align: top; }
         .paths { color: #6c6c70; font-size: 12px; word-break: break-all; } .finding { max-width: 420px; }
@@ -54,9 +60,9 @@ public enum SuiteIndexPage {
         </style></head>
         <body data-verdict="\(verdict)" data-checks="\(totals.checks)" data-passed="\(totals.passed)" data-failed="\(totals.failed)" data-errors="\(totals.errors)">
         <h1>\(Escaping.html(name)) <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
-        <p class="counts"><span id="count-checks">\(totals.checks)</span> checks · <span id="count-passed">\(totals.passed)</span> passed · <span id="count-failed">\(totals.failed)</span> failed · <span id="count-errors">\(totals.errors)</span> could not run\(totals.updated > 0 ? " · <span id=\"count-updated\">\(totals.updated)</span> updated" : "")</p>
+        <p class="counts"><span id="count-checks">\(totals.checks)</span> checks · <span id="count-passed">\(totals.passed)</span> passed · <span id="count-failed">\(totals.failed)</span> failed · <span id="count-errors">\(totals.errors)</span> could not run\(totals.updated > 0 ? " · <span id=\"count-updated\">\(totals.updated)</span> updated" : "")\(totals.accepted > 0 ? " · <span id=\"count-accepted\">\(totals.accepted)</span> accepted" : "")</p>
         \(note)<div class="controls">
-          <label>Show <select id="verdict-filter"><option value="all">all checks</option><option value="problems">failed or could not run</option><option value="fail">failed</option><option value="error">could not run</option><option value="pass">passed</option></select></label>
+          <label>Show <select id="verdict-filter"><option value="all">all checks</option><option value="problems">failed or could not run</option><option value="fail">failed</option><option value="error">could not run</option><option value="pass">passed</option><option value="accepted">accepted</option></select></label>
           <label>Find <input id="text-filter" type="search" placeholder="name or path"></label>
           <span id="shown">\(totals.checks) shown</span>
         </div>
@@ -72,7 +78,8 @@ public enum SuiteIndexPage {
             var want = verdict.value, needle = text.value.trim().toLowerCase(), shown = 0;
             rows.forEach(function (row) {
               var v = row.dataset.verdict;
-              var ok = (want === 'all' || want === v || (want === 'problems' && v !== 'pass')) &&
+              var ok = (want === 'all' || want === v || (want === 'problems' && v !== 'pass') ||
+                        (want === 'accepted' && row.dataset.accepted === 'true')) &&
                        (needle === '' || row.dataset.search.indexOf(needle) >= 0);
               row.hidden = !ok; if (ok) { shown += 1; }
             });

@@ -18,7 +18,7 @@ public enum SuiteJUnit {
             out += "    <testcase name=\"\(Escaping.xmlAttribute(entry.id))\" classname=\"\(Escaping.xmlAttribute(name))\" file=\"\(Escaping.xmlAttribute(entry.scene))\""
             let body = details(entry)
             switch entry.verdict {
-            case .pass where entry.updated == nil && entry.warnings.isEmpty:
+            case .pass where entry.updated == nil && entry.warnings.isEmpty && entry.accepted == nil:
                 out += "/>\n"
                 continue
             case .pass:
@@ -41,6 +41,10 @@ public enum SuiteJUnit {
         if let updated = entry.updated {
             lines.append("updated: wrote the \(updated) \(updated == "reference" ? entry.reference ?? "" : entry.render ?? "")")
         }
+        if let accepted = entry.accepted {
+            lines.append("accepted: by \(accepted.by) at \(accepted.at): \(accepted.note) (ghostline-review.json)")
+        }
+        if let lapsed = entry.acceptanceLapsed { lines.append("an acceptance lapsed: \(lapsed)") }
         if let error = entry.error { lines.append(error) }
         lines += entry.warnings.map { "warning: \($0)" }
         if let ratio = entry.findings.ratio {

@@ -85,12 +85,20 @@ public struct SuiteCheckOptions: Sendable, Equatable {
     public var threshold: Double?
     /// The share of pixels that may differ, 0…1 (`--tolerance`).
     public var tolerance: Double?
+    /// How many pixels may differ (`maxDiffPixels:`, an absolute count as Playwright and reg-cli offer). With
+    /// `tolerance` both apply; without one it replaces the default ratio, since a count that could only ever be
+    /// stricter than 1% would not be the allowance its writer meant.
+    public var maxDiffPixels: Int?
     /// The largest baseline offset that passes, in points (`--baseline-tolerance`).
     public var baselineTolerance: Double?
     /// Count anti-aliasing differences (`--include-aa`).
     public var includeAA: Bool?
     /// Areas in points left out of every statistic, after the scene's own `ignore:` boxes.
     public var ignore: [Rect]?
+    /// Labels whose frames are left out too, by id (`ignore: [clock]`): a clock or a user name masked by what it is,
+    /// wherever the layout puts it. Written under the same `ignore:` key as the boxes, so the two are one option:
+    /// an entry's `ignore:` replaces both of the defaults'.
+    public var ignoreLabels: [String]?
 
     /// No option set.
     public init() {}
@@ -105,9 +113,13 @@ public struct SuiteCheckOptions: Sendable, Equatable {
         merged.devices = devices ?? defaults.devices
         merged.threshold = threshold ?? defaults.threshold
         merged.tolerance = tolerance ?? defaults.tolerance
+        merged.maxDiffPixels = maxDiffPixels ?? defaults.maxDiffPixels
         merged.baselineTolerance = baselineTolerance ?? defaults.baselineTolerance
         merged.includeAA = includeAA ?? defaults.includeAA
-        merged.ignore = ignore ?? defaults.ignore
+        if ignore == nil && ignoreLabels == nil {
+            merged.ignore = defaults.ignore
+            merged.ignoreLabels = defaults.ignoreLabels
+        }
         return merged
     }
 }

@@ -45,7 +45,7 @@ struct SuiteManifestParser {
     /// Entries written in one manifest (globs and variants expand beyond this; `SuitePlan` bounds the total).
     static let maximumEntries = 10_000
     static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
-    static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "baselineTolerance", "includeAA", "ignore"]
+    static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "maxDiffPixels", "baselineTolerance", "includeAA", "ignore"]
     static let entryKeys = ["name", "scene", "design", "reference", "render"] + optionKeys
 
     func manifest(_ document: YAMLCursor) throws(SceneError) -> SuiteManifest {
@@ -181,11 +181,20 @@ struct SuiteManifestParser {
         }
         options.threshold = try keys["threshold"]?.number("a threshold from 0 to 1", range: 0...1)
         options.tolerance = try keys["tolerance"]?.number("a ratio from 0 to 1", range: 0...1)
+        options.maxDiffPixels = try keys["maxDiffPixels"]?.integer(range: 0...1 << 40)
         options.baselineTolerance = try keys["baselineTolerance"]?.number("points", range: 0...1000)
         options.includeAA = try keys["includeAA"]?.bool()
         if let list = keys["ignore"] {
             var boxes: [Rect] = []
+            var labels: [String] = []
             for item in try list.sequence() {
+                // A label's id (`- clock`) or a box in points (`- { x: 0, y: 0, width: 390, height: 47 }`).
+                if !item.isMapping {
+                    let id = try nonEmptyText(item, what: "a label id or a box { x, y, width, height }")
+                    if labels.contains(id) { throw item.error("the label `\(id)` is listed twice", fix: "list each once") }
+                    labels.append(id)
+                    continue
+                }
                 let box = try item.mapping(allowed: ["x", "y", "width", "height"])
                 func value(_ key: String, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
                     try box.required(key, fix: "give x, y, width and height in points").number("points", range: range)
@@ -194,6 +203,7 @@ struct SuiteManifestParser {
                                   width: try value("width", 0.01...100_000), height: try value("height", 0.01...100_000)))
             }
             options.ignore = boxes
+            options.ignoreLabels = labels
         }
         return options
     }

@@ -13,6 +13,8 @@ public struct SuiteTotals: Sendable, Equatable {
     public var errors = 0
     /// Checks whose reference or render `--update` wrote.
     public var updated = 0
+    /// Checks that pass because a reviewer accepted their deviation (counted in `passed` too).
+    public var accepted = 0
 
     /// Counts `entries`.
     public init(_ entries: [SuiteEntry]) {
@@ -24,12 +26,14 @@ public struct SuiteTotals: Sendable, Equatable {
             case .error: errors += 1
             }
             if entry.updated != nil { updated += 1 }
+            if entry.accepted != nil { accepted += 1 }
         }
     }
 
     var value: JSONValue {
         .object([("checks", .integer(checks)), ("passed", .integer(passed)), ("failed", .integer(failed)),
-                 ("errors", .integer(errors)), ("updated", .integer(updated))])
+                 ("errors", .integer(errors)), ("updated", .integer(updated)),
+                 ("accepted", .integer(accepted))])
     }
 }
 

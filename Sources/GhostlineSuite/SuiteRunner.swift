@@ -79,6 +79,8 @@ public struct SuiteRunner: Sendable {
     /// Throws only for what stops the whole suite: a bad job count or an output that cannot be written.
     public func run(progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }) throws(SuiteError) -> SuiteResult {
         guard jobs >= 1 else { throw .value(name: "jobs", value: "\(jobs)", problem: "use 1 or more worker threads") }
+        // Read once, before anything runs: a damaged file stops the suite instead of failing every accepted entry.
+        let decisions = try SuiteDecisions.read(SuiteDecisions.path(for: plan))
         let start = DispatchTime.now().uptimeNanoseconds
         MemoryReuse.keepFreedMemory()
         let cases = self.cases
@@ -86,7 +88,7 @@ public struct SuiteRunner: Sendable {
         let outputs = try SuiteOutputs(files: [self.outputs.report, self.outputs.junit].compactMap { $0 },
                                      html: self.outputs.html, inputs: inputs)
         let check = SuiteCheck(renderer: pinnedRenderer, update: update, htmlStaging: outputs.htmlStaging,
-                               recordCommand: "\(recordCommand) \(plan.source)")
+                               recordCommand: "\(recordCommand) \(plan.source)", decisions: decisions)
         let keepText = self.outputs.report != nil
         let state = State(count: cases.count)
         // Long checks first when their cost is known, so the pool does not end waiting on one big screen.
@@ -134,6 +136,16 @@ public struct SuiteRunner: Sendable {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return SuiteResult(header: header, entries: entries, seconds: seconds)
+    }
+
+    /// The hashes a decision about case `c` records (`SuiteDecisions.Decision.render` and `.design`): the case is
+    /// checked as `run` checks it, with this runner's fonts, and its render's PNG bytes and its design export's
+    /// bytes are hashed. The review app calls it when a reviewer accepts or rejects a design check, so the decision
+    /// names exactly the images the suite will compare next time. A reference check, or one that cannot run, throws
+    /// its one-line reason.
+    public func hashes(of c: SuiteCase) throws(SuiteError) -> SuiteHashes {
+        let check = SuiteCheck(renderer: pinnedRenderer, update: .none, htmlStaging: nil, recordCommand: recordCommand)
+        do { return try check.hashes(of: c) } catch { throw .usage(error.message) }
     }
 
     /// Writes the report, JUnit file and index page for `entries` and commits them with the pages already

@@ -24,10 +24,17 @@ public enum SuiteSummary {
             lines.append("UPDATED \(entry.id): wrote the \(entry.updated ?? "") \(Escaping.oneLine(path))")
         }
         if updated.count > maximumListed { lines.append("… and \(updated.count - maximumListed) more updated") }
+        // An accepted deviation passes, but a reader of the log should see what was let through, and why.
+        let accepted = entries.filter { $0.accepted != nil }
+        for entry in accepted.prefix(maximumListed) {
+            lines.append("ACCEPTED \(entry.id): \(Escaping.oneLine(entry.accepted!.note))")
+        }
+        if accepted.count > maximumListed { lines.append("… and \(accepted.count - maximumListed) more accepted") }
         let totals = SuiteTotals(entries)
         var counts = "\(totals.checks) check\(totals.checks == 1 ? "" : "s"): \(totals.passed) passed, \(totals.failed) failed"
         if totals.errors > 0 { counts += ", \(totals.errors) could not run" }
         if totals.updated > 0 { counts += ", \(totals.updated) updated" }
+        if totals.accepted > 0 { counts += ", \(totals.accepted) accepted" }
         // A part's last line ends with which part it is, so a CI log's last line says what was checked.
         let part = shard.map { " (shard \($0))" } ?? ""
         lines.append("\(totals.failed + totals.errors == 0 ? "PASS" : "FAIL"): suite \(name), \(counts)\(part)")
@@ -40,11 +47,20 @@ public enum SuiteSummary {
         if let error = entry.error { return error.split(whereSeparator: \.isNewline).joined(separator: " ") }
         let f = entry.findings
         var parts: [String] = []
+        // A lapsed acceptance first: the reviewer's word no longer covers what is on screen.
+        if let lapsed = entry.acceptanceLapsed { parts.append("an acceptance lapsed: \(lapsed)") }
         // The cause first: what to change, before the statistics that show something changed.
-        if entry.verdict != .pass, let cause = f.cause { parts.append(cause) }
+        if entry.verdict != .pass || entry.accepted != nil, let cause = f.cause { parts.append(cause) }
         if let ratio = f.ratio {
             var pixels = "\(percent(ratio)) of pixels differ"
-            if let tolerance = f.tolerance { pixels += " (tolerance \(percent(tolerance)))" }
+            if let most = entry.maxDiffPixels {
+                // A count alone replaces the ratio (the check ran with a tolerance of 100%): say only what applied.
+                var limits = "at most \(most)"
+                if let tolerance = f.tolerance, tolerance < 1 { limits += ", tolerance \(percent(tolerance))" }
+                pixels = "\(f.differingPixels.map(String.init) ?? "?") pixels differ (\(percent(ratio)); \(limits))"
+            } else if let tolerance = f.tolerance {
+                pixels += " (tolerance \(percent(tolerance)))"
+            }
             parts.append(pixels)
         }
         let failing = f.failing.filter { !said($0, in: f.cause) }
@@ -63,7 +79,11 @@ public enum SuiteSummary {
             }
             parts += labels
         }
-        if entry.verdict == .pass { parts.insert("within tolerance", at: 0) }
+        if let accepted = entry.accepted {
+            parts.insert("accepted by \(accepted.by) at \(accepted.at): \(accepted.note)", at: 0)
+        } else if entry.verdict == .pass {
+            parts.insert("within tolerance", at: 0)
+        }
         return parts.joined(separator: "; ")
     }
 

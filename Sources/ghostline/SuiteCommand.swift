@@ -11,6 +11,7 @@ struct SuiteCommand: ParsableCommand {
         abstract: "Check a whole app at once: every scene of a manifest (or a scenes/ + designs/ folder) against its design, in one process.",
         usage: """
         ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all]
+          ghostline suite [MANIFEST|DIR] --prune [--delete]
           ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
         """,
         discussion: """
@@ -37,7 +38,16 @@ struct SuiteRunCommand: ParsableCommand {
         A check that fails, or cannot run, does not stop the others. Outputs are written all or nothing when the \
         suite ends. On a terminal, a progress bar is drawn on stderr; elsewhere, plain lines.
 
-        Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad manifest, usage or output.
+        A design check that differs passes as ACCEPTED while the latest decision about it in ghostline-review.json \
+        (beside the manifest, written by `ghostline review`) accepts this very render and design (their SHA-256 \
+        hashes); when either changes, the acceptance lapses and the check fails again.
+
+        --prune runs no check: it lists the reference snapshots (and their layout JSON) in the manifest's reference \
+        folders that no check uses, and the decisions about checks the manifest no longer has, one line each; \
+        --prune --delete removes them.
+
+        Exit status: 0 every check passed (or --prune), 1 some check failed or could not run, 2 bad manifest, \
+        decisions file, usage or output.
 
         On CI, each part runs on its own machine and a job after them merges the reports (the last three examples).
 
@@ -47,6 +57,7 @@ struct SuiteRunCommand: ParsableCommand {
           ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
           ghostline suite --shard 2/2 --html out-2 --report out-2/suite.json
           ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite --prune --delete
         """
     )
 
@@ -58,9 +69,15 @@ struct SuiteRunCommand: ParsableCommand {
     @Flag(help: "Record missing or differing references, and the renders of design checks that differ (to their `render:` paths). Passing files are left as they are.")
     var update = false
     @Flag(name: .customLong("update-all"), help: "Like --update, but rewrite every reference and render, passing ones too.") var updateAll = false
+    @Flag(help: "Run no check: list the reference snapshots and review decisions no check of the manifest uses, one line each.")
+    var prune = false
+    @Flag(help: "Used with --prune, removes what it lists (all or nothing; the decisions file is rewritten without them).")
+    var delete = false
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
+        if delete && !prune { throw CLIError("--delete: only with --prune; run `ghostline suite --prune` to see what it would remove") }
+        if prune { return try runPrune() }
         if let jobs, !(1...256).contains(jobs) { throw CLIError("--jobs \(jobs): use 1 to 256 worker threads") }
         // The flags are checked before the manifest is read: a bad flag is named as itself, whatever the manifest.
         var part: SuiteShard?
@@ -85,6 +102,25 @@ struct SuiteRunCommand: ParsableCommand {
         FileHandle.standardError.write(Data(String(format: "suite: %d checks in %.2f s on %d worker%@\n", result.entries.count,
                                                    result.seconds, jobsUsed, jobsUsed == 1 ? "" : "s").utf8))
         if !result.passes { throw ExitCode(1) }
+    }
+
+    /// `--prune [--delete]`: the library finds (and removes); this prints a line per item.
+    func runPrune() throws {
+        let runs = [("--update", update), ("--update-all", updateAll), ("--shard", shard != nil), ("--durations", durations != nil),
+                    ("--jobs", jobs != nil), ("--report", outputs.report != nil), ("--junit", outputs.junit != nil),
+                    ("--html", outputs.html != nil)]
+        if let (flag, _) = runs.first(where: { $0.1 }) {
+            throw CLIError("\(flag): --prune runs no check; run the suite and prune separately")
+        }
+        let found: SuitePrune
+        do throws(SuiteError) {
+            found = try SuitePrune.find(try SuitePlan.load(source))
+            if delete { try found.delete() }
+        } catch { throw CLIError(suite: error) }
+        for item in found.items { print(delete ? "removed \(item.line)" : item.line) }
+        let count = found.items.count
+        let what = count == 0 ? "prune: nothing unused" : delete ? "prune: removed \(count) unused" : "prune: \(count) unused; `--prune --delete` removes \(count == 1 ? "it" : "them")"
+        FileHandle.standardError.write(Data((what + "\n").utf8))
     }
 }
 
