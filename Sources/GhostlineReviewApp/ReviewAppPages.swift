@@ -141,7 +141,7 @@ enum ReviewAppPages {
         async function refresh() { show(await api('GET', '/api/entries/' + encodeURIComponent(name))); }
         async function decide(action, body) {
           say(action + '…');
-          try { const e = await api('POST', '/api/entries/' + encodeURIComponent(name) + '/' + action, body); show(e); say(action === 'undo' ? 'undone' : action + 'd'); }
+          try { const e = await api('POST', '/api/entries/' + encodeURIComponent(name) + '/' + action, body); show(e); say({ approve: 'approved', reject: 'rejected', undo: 'undone' }[action]); }
           catch (error) { say(error.message); }
         }
         document.getElementById('approve').onclick = () => decide('approve', {});

@@ -227,17 +227,32 @@ public actor ReviewAppSession {
         }
     }
 
-    /// Checks again, every `interval` seconds, the entries whose files changed since they were last checked (a scene,
+    /// Checks again, every `interval` seconds (a quarter of a second by default), the entries whose files changed since they were last checked (a scene,
     /// a style guide beside it, a design or a reference edited), until the task is cancelled. The pages update
     /// through the event stream; entries being approved are left to their approval.
-    public func watch(every interval: Double = 1) async {
+    public func watch(every interval: Double = 0.25) async {
         for c in plan.cases where stamps[c.id] == nil { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+            // Each folder listed and each file stamped once a round, however many entries share them (a suite of 500
+            // entries of one scene reads a handful of files, not thousands).
+            var listings: [String: [String]] = [:], fileStamps: [String: String] = [:]
+            func stamped(_ c: SuiteCase) -> [String] {
+                let folder = URL(fileURLWithPath: c.scene).deletingLastPathComponent().path
+                if listings[folder] == nil {
+                    listings[folder] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+                }
+                return ([c.scene, c.target.path] + listings[folder]!).map { file in
+                    if let known = fileStamps[file] { return known }
+                    let value = Self.stamp([file])[0]
+                    fileStamps[file] = value
+                    return value
+                }
+            }
             var changed: Set<String> = []
             for c in plan.cases where !busy.contains(c.id) {
-                let now = Self.stamp(Self.watchedFiles(c))
-                if now != stamps[c.id] { changed.insert(c.id) }
+                if stamped(c) != stamps[c.id] { changed.insert(c.id) }
             }
             guard !changed.isEmpty else { continue }
             broadcast("changed", .array(changed.sorted().map { .string($0) }))

@@ -57,6 +57,7 @@ public struct ReviewAppEntry: Sendable {
     /// entry with a rejection on record for them) or `pending`.
     public func status(_ decisions: SuiteDecisions) -> String {
         guard let entry else { return "pending" }
+        if entry.accepted != nil { return "accepted" }   // the suite passed it by an acceptance on record
         if entry.verdict == .fail, let digests, let decision = decisions.latest(for: check.id),
            decision.render == digests.render, decision.design == digests.target {
             if decision.kind == .accepted, case .design = check.target { return "accepted" }

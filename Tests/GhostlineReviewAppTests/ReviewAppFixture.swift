@@ -149,5 +149,14 @@ final class Socket {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Whatever arrives next (one read), empty when the connection closed or nothing came within `timeout`.
+    func receiveSome(timeout: Double) -> [UInt8] {
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+        return n > 0 ? Array(buffer[0..<n]) : []
+    }
+
     func close() { Glibc.close(fd) }
 }
