@@ -50,7 +50,8 @@ enum ReviewAppPages {
         <a id="export" href="#">Export decisions (Markdown)</a> <button onclick="toggleHelp()">?</button></header>
         \(help)
         <main><table id="entries"><thead><tr><th>status</th><th>entry</th><th>finding (offsets in points: render − design)</th><th>decision</th></tr></thead>
-        <tbody></tbody></table></main>
+        <tbody></tbody></table>
+        <section id="unused" style="display:none"><h3>Not used by any entry (<code>ghostline suite --prune --delete</code> removes them)</h3><ul></ul></section></main>
         <script>
         \(common)
         let entries = [], selected = 0;
@@ -83,7 +84,12 @@ enum ReviewAppPages {
             body.appendChild(tr);
           });
         }
-        async function load() { const v = await api('GET', '/api/entries'); entries = v.entries; render(); }
+        async function load() {
+          const v = await api('GET', '/api/entries'); entries = v.entries; render();
+          const list = document.querySelector('#unused ul'); list.textContent = '';
+          for (const line of v.unused || []) { const li = document.createElement('li'); li.textContent = line; list.appendChild(li); }
+          document.getElementById('unused').style.display = (v.unused || []).length ? 'block' : 'none';
+        }
         document.getElementById('filter').onchange = render;
         document.getElementById('search').oninput = render;
         document.getElementById('export').onclick = async (ev) => {

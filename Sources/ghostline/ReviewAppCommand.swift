@@ -24,7 +24,7 @@ struct ReviewAppCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).") var source: String?
+    @Argument(help: "The manifest (ghostline.yaml), the suite's directory (default: the current directory), or a suite report (.json) of the suite to review.") var source: String?
     @Option(help: "The port (default: a free one).") var port: Int = 0
     @Option(help: "The address to listen on (default 127.0.0.1, this machine only); another exposes the review to the network, token still required.")
     var host: String = "127.0.0.1"
@@ -34,7 +34,11 @@ struct ReviewAppCommand: ParsableCommand {
     func run() throws {
         guard (0...65535).contains(port) else { throw CLIError("--port \(port): use 0 (a free port) to 65535") }
         let session = try fonts.session()
-        let runner = session.suite(try SuitePlan.load(source))
+        // A suite report names the manifest it ran: review that suite (its entries are checked again, so what the
+        // pages show is now, not then).
+        var manifest = source
+        if let source, source.hasSuffix(".json") { manifest = try SuiteReport.read(source).header.source }
+        let runner = session.suite(try SuitePlan.load(manifest))
         let pages = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-review-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: pages) }
         let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer)

@@ -19,6 +19,10 @@ struct ReviewAppAPITests {
         #expect(entries.map { $0["name"]?.stringValue ?? "" } == ["card-no-line-height", "card-ref", "card"])
         #expect(entries.map { $0["status"]?.stringValue ?? "" } == ["fail", "fail", "pass"])
         #expect(entries[0]["cause"]?.stringValue?.hasPrefix("title: `lineHeightStrategy: none` ignores") == true)
+        // A reference no entry uses is listed as unused, as `suite --prune` lists it.
+        try FileManager.default.copyItem(atPath: app.path("refs/card@3x.png"), toPath: app.path("refs/old@3x.png"))
+        let unused = try #require(try Self.json(try await app.request("GET", "/api/entries").body)["unused"]?.arrayValue)
+        #expect(unused.contains { $0.stringValue?.contains("refs/old@3x.png") == true }, "\(unused)")
         let one = try await app.request("GET", "/api/entries/card-ref")
         #expect(one.status == 200)
         #expect(try Self.json(one.body)["kind"]?.stringValue == "reference")
