@@ -48,8 +48,13 @@ public enum ReviewPage {
         var boxes: [(Rect, String)] = findings.compactMap { finding in finding.box.map { ($0, "unexplained difference") } }
         // The labels a finding is about, as a set: looking them up per label made the page quadratic in labels.
         let noted = Set(findings.filter { $0.kind != .onTheDesign }.compactMap(\.label))
+        // Each box's hover text: the label's findings, cause first, with their offsets in points.
+        var said: [String: [String]] = [:]
+        for finding in findings where finding.kind != .onTheDesign && !finding.message.isEmpty {
+            if let label = finding.label { said[label, default: []].append(finding.headline) }
+        }
         for label in c.labels where noted.contains(label.id) {
-            boxes.append((label.frame, label.id))
+            boxes.append((label.frame, said[label.id]?.joined(separator: "\n") ?? label.id))
         }
         let findingBoxes = outlines(boxes, width: width, height: height)
         let size = "width:\(number(width))px;height:\(number(height))px"

@@ -54,6 +54,10 @@ struct SuggestionTests {
         }
         #expect(suggestions.label("body")?.estimate.contains("lines 24.0 pt apart") == true)
         #expect(suggestions.yaml.contains("styles:\n  title:\n    lineHeightStrategy: padded\n  body:\n    lineHeightStrategy: padded\n"))
+        // The review page: each label's box on the diff says, on hover, its cause and its offsets.
+        let page = String(decoding: try result.artifact(.page), as: UTF8.self)
+        #expect(page.contains("class=\"finding\" title=\"title: `lineHeightStrategy: none` ignores the 38.0 pt line height"), "no cause on the title's box")
+        #expect(page.contains("(first baseline 2.0 pt higher than the design)\" style="))
 
         // The YAML round trip, through the CLI.
         let dir = try Paths.temporaryDirectory()
