@@ -59,6 +59,11 @@ public enum LayoutJSON {
               + requested(label.requestedFace))))
             members.append(("direction", .string(label.direction.rawValue)))
             members.append(("truncated", .bool(label.truncated)))
+            if label.autoshrinks {
+                // The scale an autoshrinking label drew at, and the tightening it needed, so a test can see them.
+                members.append(("fontScale", .number(label.fontScale)))
+                members.append(("tightening", .number(label.tightening)))
+            }
             if !label.missingScalars.isEmpty {
                 members.append(("missingGlyphs", .array(label.missingScalars.map { .string(codePoint($0)) })))
             }

@@ -80,6 +80,9 @@ struct SceneBuilderCoverageTests {
                 Label("From the style guide", id: "guided", style: "caption").background("guideInk")
                     .frame(width: 200, height: 20, minHeight: 10, maxHeight: 40)
                 Label("Scaled", id: "scaled", style: "scaled")
+                Label("Shrinks to fit its width", id: "shrunk", style: "body", numberOfLines: 1, lineBreakMode: .truncateTail)
+                    .adjustsFontSizeToFitWidth(minimumScaleFactor: 0.5, baselineAdjustment: .alignCenters)
+                    .allowsDefaultTighteningForTruncation().frame(width: 120)
                 HStack(id: "row", spacing: 8, align: .firstBaseline) {
                     Image("../assets/icon@3x.png", id: "icon", width: 20, height: 20).background("#00000011")
                         .priorities(hugging: 250, compressionResistance: 750).frame(minWidth: 10, minHeight: 10, maxWidth: 30, maxHeight: 30)

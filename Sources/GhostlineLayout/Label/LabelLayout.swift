@@ -173,6 +173,15 @@ public struct LabelLayout: Sendable {
     public var missingScalars: [Unicode.Scalar] = []
     /// The direction of the label's first paragraph.
     public var direction: TextDirection = .leftToRight
+    /// The share of every run's size the text is drawn at: below 1 when an autoshrinking label shrank its font to fit
+    /// (``Autoshrink``), 1 otherwise. ``metrics``, the runs' sizes and the anchors are those of the drawn text.
+    public var fontScale: Double = 1
+    /// True when the label may shrink or tighten its text (``Autoshrink`` in a model that applies it), whether or not
+    /// it had to: the layout JSON then gives ``fontScale`` and ``tightening``.
+    public var autoshrinks: Bool = false
+    /// Points taken off the spacing after every character when a single line was tightened instead of truncated
+    /// (``Autoshrink/allowsDefaultTighteningForTruncation``); 0 otherwise.
+    public var tightening: Double = 0
     /// True when a line was truncated (UILabel's text did not fit in `numberOfLines`).
     public var truncated: Bool { lines.contains(where: \.truncated) }
 }

@@ -113,8 +113,16 @@ public enum LabelLayouter {
         layout(prepare(input), width: width)
     }
 
-    /// Breaks, reorders and places a prepared label at `width`.
+    /// Breaks, reorders and places a prepared label at `width`; an autoshrinking label (``Autoshrink``) shrinks or
+    /// tightens its text to fit first.
     public static func layout(_ prepared: Prepared, width: Double?) -> LabelLayout {
+        let natural = place(prepared, width: width)
+        guard prepared.input.shrinksToFit, let width, natural.truncated else { return natural }
+        return Autoshrinking.fitted(prepared, natural: natural, width: width)
+    }
+
+    /// Breaks, reorders and places a prepared label at `width`, at the sizes its styles give.
+    static func place(_ prepared: Prepared, width: Double?) -> LabelLayout {
         let input = prepared.input
         let paragraph = prepared.paragraph
         let breaking = input.model.lineBreaking
@@ -183,6 +191,7 @@ public enum LabelLayouter {
                                  intrinsicWidth: intrinsicWidth, requestedFace: input.text.baseStyle.requestedFace,
                                  missingScalars: paragraph.missing, direction: paragraph.analysis.paragraphDirection(at: 0))
         layout.features = input.text.baseStyle.features
+        layout.autoshrinks = input.shrinksToFit
         return layout
     }
 
@@ -236,6 +245,9 @@ public enum LabelLayouter {
 }
 
 extension LabelLayouter.Input {
+    /// True when the model shrinks labels and this one asks to shrink or tighten.
+    var shrinksToFit: Bool { model.autoshrink == .uilabel && paragraph.autoshrink.isActive }
+
     /// The cascade with the model's way of choosing a system fallback face.
     var modelFallback: FontFallback {
         var fallback = fallback

@@ -23,7 +23,10 @@ extension LayoutModel {
             RefusedSetting(key: "hyphenationFactor",
                            problem: "`hyphenationFactor` is UIKit's (NSParagraphStyle) and the css model has no such setting",
                            fix: "use `hyphens: auto` in the css model, or lay the scene out with `model: uikit`"),
-        ],
+        ] + ["adjustsFontSizeToFitWidth", "minimumScaleFactor", "allowsDefaultTighteningForTruncation", "baselineAdjustment"].map { key in
+            RefusedSetting(key: key, problem: "`\(key)` is UILabel's autoshrink and a browser never shrinks or tightens text to fit",
+                           fix: "remove it (a css label wraps or overflows), or lay the scene out with `model: uikit`")
+        },
         percentLineHeight: .wholePercent)
         // `text-indent` indents the block's first line only; a preserved newline is no new block.
         model.firstLineIndent = .textStart

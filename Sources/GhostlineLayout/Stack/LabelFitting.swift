@@ -9,16 +9,28 @@ extension Arranger {
     /// each uikit baseline stays on a device pixel (R3). A frame too short for the text shows the lines that fit,
     /// the last of them cut by the label's `lineBreakMode`, as when `numberOfLines` limits it; if not even one
     /// line fits, the one line is centred and overflows the frame.
+    ///
+    /// An autoshrinking label of several lines (``Autoshrink``) first shrinks its text until it fits the frame's
+    /// height too, as UILabel's "exceeds the label's bounding rectangle" says; only what still overflows at the
+    /// smallest scale loses lines.
     func fitted(_ label: LabelItem, _ natural: LabelLayout, width: Double, height: Double) -> LabelLayout {
         var layout = natural
+        var prepared = labels.prepared(label.slot)
+        var fontScale = layout.fontScale
+        if layout.size.height > height + 1e-9, let shrunk = Autoshrinking.shrunk(prepared, width: width, height: height) {
+            layout = shrunk.layout
+            prepared = shrunk.prepared
+            fontScale = shrunk.scale
+        }
         if layout.size.height > height + 1e-9 && layout.lines.count > 1 {
-            let prepared = labels.prepared(label.slot)
             for count in stride(from: layout.lines.count - 1, through: 1, by: -1) {
                 var input = prepared.input
                 input.paragraph.numberOfLines = count
-                // Only breaking depends on numberOfLines: the shaped paragraph is reused.
-                layout = LabelLayouter.layout(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
-                                                                     base: prepared.base, caseMapping: prepared.caseMapping), width: width)
+                // Only breaking depends on numberOfLines: the shaped paragraph is reused, and it is already at the
+                // shrunk size, so the layout is placed as it is.
+                layout = LabelLayouter.place(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
+                                                                    base: prepared.base, caseMapping: prepared.caseMapping), width: width)
+                layout.fontScale = fontScale
                 if layout.size.height <= height + 1e-9 { break }
             }
         }

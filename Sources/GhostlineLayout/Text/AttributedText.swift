@@ -58,6 +58,19 @@ public struct AttributedText: Sendable {
         self.baseStyle = other.baseStyle
     }
 
+    /// The same text with every style, the runs' and the base one, passed through `transform`: what an autoshrinking
+    /// label lays out at a smaller size (``Autoshrink``).
+    public func restyled(_ transform: (TextStyle) -> TextStyle) -> AttributedText {
+        AttributedText(scalars: scalars, base: transform(baseStyle),
+                       runs: runs.map { Run(range: $0.range, style: transform($0.style), isStyled: $0.isStyled) })
+    }
+
+    private init(scalars: [Unicode.Scalar], base: TextStyle, runs: [Run]) {
+        self.scalars = scalars
+        self.runs = runs
+        self.baseStyle = base
+    }
+
     /// The whole text as a `String`.
     public var string: String {
         var result = String.UnicodeScalarView()

@@ -220,6 +220,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Tab stops every this many points; nil = the model's default (uikit: NSParagraphStyle's 28 pt; css:
     /// `tab-size: 8`, eight spaces of the paragraph's font).
     public var tabInterval: Double?
+    /// UILabel's autoshrink (`adjustsFontSizeToFitWidth`, `minimumScaleFactor`, tightening and baseline adjustment);
+    /// off by default. The uikit model applies it (``LayoutModel/autoshrink``).
+    public var autoshrink = Autoshrink()
 
     /// Creates NSParagraphStyle's defaults, with the design tools' CSS wrapping keys and the `padded` strategy.
     public init() {}

@@ -45,6 +45,24 @@ extension ElementDescription {
         }
     }
 
+    /// UILabel's autoshrink on a label (`adjustsFontSizeToFitWidth: true`, `minimumScaleFactor`, and
+    /// `baselineAdjustment` when given); any other element is returned as it is.
+    public func adjustsFontSizeToFitWidth(minimumScaleFactor: Double,
+                                          baselineAdjustment: BaselineAdjustment? = nil) -> ElementDescription {
+        guard case .label(var label) = self else { return self }
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = minimumScaleFactor
+        label.baselineAdjustment = baselineAdjustment ?? label.baselineAdjustment
+        return .label(label)
+    }
+
+    /// UILabel's `allowsDefaultTighteningForTruncation` on a label; any other element is returned as it is.
+    public func allowsDefaultTighteningForTruncation(_ allows: Bool = true) -> ElementDescription {
+        guard case .label(var label) = self else { return self }
+        label.allowsDefaultTighteningForTruncation = allows
+        return .label(label)
+    }
+
     /// Size constraints (`width`, `height`, `minWidth`, `minHeight`, `maxWidth`, `maxHeight`), added to the ones
     /// the element has. A box's `height` and `width` are its own size.
     public func frame(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, minHeight: Double? = nil,

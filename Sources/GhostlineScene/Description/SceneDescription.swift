@@ -283,6 +283,14 @@ public struct LabelDescription: Sendable {
     public var snapToGrid: Bool = false
     /// The paragraph direction; nil leaves `natural` (from the text).
     public var baseWritingDirection: WritingDirection?
+    /// UILabel's `adjustsFontSizeToFitWidth` (uikit model): shrink the text to fit, down to ``minimumScaleFactor``.
+    public var adjustsFontSizeToFitWidth: Bool?
+    /// UILabel's `minimumScaleFactor` (0…1; 0, the default, means no shrinking).
+    public var minimumScaleFactor: Double?
+    /// UILabel's `allowsDefaultTighteningForTruncation`: tighten one line before truncating it.
+    public var allowsDefaultTighteningForTruncation: Bool?
+    /// UILabel's `baselineAdjustment`: where a shrunk single line sits; nil leaves `alignBaselines`.
+    public var baselineAdjustment: BaselineAdjustment?
     /// The label's `width`, `height` and minimums and maximums, in points.
     public var size: SizeConstraints = .none
     /// `hugging` and `compressionResistance`; UIKit's defaults (250, 750) unless written.

@@ -96,7 +96,11 @@ extension SceneParser {
     static let gapKeys = ["value", "from", "to"]
     static let runKeys = ["text", "style"]
     static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
-                            "snapToGrid", "baseWritingDirection", "padding", "background"] + sizeKeys + priorityKeys
+                            "snapToGrid", "baseWritingDirection", "padding", "background"] + autoshrinkKeys + sizeKeys
+                            + priorityKeys
+    /// UILabel's autoshrink properties, by their UIKit names.
+    static let autoshrinkKeys = ["adjustsFontSizeToFitWidth", "minimumScaleFactor", "allowsDefaultTighteningForTruncation",
+                                 "baselineAdjustment"]
 
     mutating func label(_ cursor: YAMLCursor) throws(SceneError) -> LabelDescription {
         let keys = try cursor.mapping(allowed: Self.labelKeys)
@@ -130,6 +134,10 @@ extension SceneParser {
         label.alignCapHeight = try keys["alignCapHeight"]?.bool() ?? false
         label.snapToGrid = try keys["snapToGrid"]?.bool() ?? false
         label.baseWritingDirection = try keys["baseWritingDirection"]?.choice(WritingDirection.self)
+        label.adjustsFontSizeToFitWidth = try keys["adjustsFontSizeToFitWidth"]?.bool()
+        label.minimumScaleFactor = try keys["minimumScaleFactor"]?.number("a share of the size from 0 to 1", range: 0...1)
+        label.allowsDefaultTighteningForTruncation = try keys["allowsDefaultTighteningForTruncation"]?.bool()
+        label.baselineAdjustment = try keys["baselineAdjustment"]?.choice(BaselineAdjustment.self)
         label.size = try sizeConstraints(keys)
         label.priorities = try priorities(keys)
         if let p = keys["padding"] { label.padding = try insets(p) }

@@ -187,6 +187,7 @@ extension ResolverState {
         if let a = label.alignment { paragraph.alignment = a }
         if let m = label.lineBreakMode { paragraph.lineBreakMode = m }
         if let d = label.baseWritingDirection { paragraph.baseWritingDirection = d }
+        paragraph.autoshrink = try autoshrink(of: label)
         if label.snapToGrid && grid == nil {
             throw error(label.marks["snapToGrid"], "snapToGrid needs a baseline grid", fix: "set `canvas.grid` (e.g. 4 or 8 points)")
         }
@@ -245,5 +246,24 @@ extension ResolverState {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for factor in [2, 3] where name.hasSuffix("@\(factor)x") { return Double(factor) }
         return 1
+    }
+}
+
+extension ResolverState {
+    /// UILabel's autoshrink keys of `label`, refused (with the model's wording) by a model that has no such thing.
+    func autoshrink(of label: LabelDescription) throws(SceneError) -> Autoshrink {
+        let given = [("adjustsFontSizeToFitWidth", label.adjustsFontSizeToFitWidth != nil),
+                     ("minimumScaleFactor", label.minimumScaleFactor != nil),
+                     ("allowsDefaultTighteningForTruncation", label.allowsDefaultTighteningForTruncation != nil),
+                     ("baselineAdjustment", label.baselineAdjustment != nil)]
+        for (key, isSet) in given where isSet {
+            if let refused = model.refusal(of: key) { throw error(label.marks[key], refused.problem, fix: refused.fix) }
+        }
+        var autoshrink = Autoshrink()
+        autoshrink.adjustsFontSizeToFitWidth = label.adjustsFontSizeToFitWidth ?? false
+        autoshrink.minimumScaleFactor = label.minimumScaleFactor ?? 0
+        autoshrink.allowsDefaultTighteningForTruncation = label.allowsDefaultTighteningForTruncation ?? false
+        autoshrink.baselineAdjustment = label.baselineAdjustment ?? .alignBaselines
+        return autoshrink
     }
 }
