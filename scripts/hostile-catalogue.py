@@ -587,6 +587,16 @@ def build(assets, fonts, big):
                                                     f'{{ label: {{ text: "{words[:100_001]}", style: {{ font: Inter, size: 1 }}, numberOfLines: 1 }} }} ]'))
     bad_scene("text-alias-repeated-200-times", scene("[ " + ", ".join([f'{{ label: {{ text: &t "{words[:150_000]}", style: {{ font: Inter, size: 1 }}, numberOfLines: 1 }} }}']
                                                                      + ["{ label: { text: *t, style: { font: Inter, size: 1 }, numberOfLines: 1 } }"] * 200) + " ]"))
+    # a long text in a frame far too short: the lines that fit are found by halving, not one count at a time, and an
+    # autoshrinking label searches its scale in a bounded number of layouts however small its factor
+    short = label_scene(f'"{words[:199_990]}"', canvas="{ width: 400, height: auto, scale: 1 }").replace(
+        "text:", "numberOfLines: 0, width: 300, height: 40, text:")
+    good_scene("text-199990-chars-40pt-frame", short)
+    good_scene("text-199990-chars-40pt-frame-autoshrink",
+               short.replace("text:", "adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.000001, text:"))
+    good_scene("autoshrink-one-line-half-point-wide", label_scene('"Tiny tiny tiny"').replace(
+        "text:", "numberOfLines: 1, width: 0.5, lineBreakMode: truncateTail, adjustsFontSizeToFitWidth: true, "
+                 "minimumScaleFactor: 0.000001, allowsDefaultTighteningForTruncation: true, text:"))
     good_scene("word-199990-chars-no-breaks", label_scene('"' + "x" * 199_990 + '"', style="{ font: Inter, size: 1 }",
                                                           canvas="{ width: 400, height: auto, scale: 1 }"))
     good_scene("cluster-199990-marks", label_scene('"e' + "\\u0301" * 199_990 + '"', style="{ font: Inter, size: 10 }"))

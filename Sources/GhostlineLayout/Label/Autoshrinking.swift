@@ -22,7 +22,8 @@ enum Autoshrinking {
         let settings = input.paragraph.autoshrink
         var best = Shrunk(prepared: prepared, layout: natural, scale: 1)
         if settings.shrinks {
-            best = largestScale(prepared, width: width, guess: proportionalGuess(prepared, width: width)) { !$0.truncated }
+            let guess = proportionalGuess(prepared, width: width) ?? lineCountGuess(prepared, width: width)
+            best = largestScale(prepared, width: width, guess: guess) { !$0.truncated }
         }
         if best.layout.truncated, settings.allowsDefaultTighteningForTruncation, let tight = tightened(best, width: width) {
             best = tight
@@ -38,7 +39,10 @@ enum Autoshrinking {
     static func shrunk(_ prepared: LabelLayouter.Prepared, width: Double, height: Double) -> Shrunk? {
         let input = prepared.input
         guard input.shrinksToFit, input.paragraph.autoshrink.shrinks, input.paragraph.numberOfLines != 1 else { return nil }
-        var best = largestScale(prepared, width: width, guess: nil) { !$0.truncated && $0.size.height <= height + 1e-9 }
+        // Text covers an area that grows with the square of its size: the first guess for the height it must fit.
+        let full = LabelLayouter.place(prepared, width: width).size.height
+        let guess = full > 0 ? (height / full).squareRoot() : nil
+        var best = largestScale(prepared, width: width, guess: guess) { !$0.truncated && $0.size.height <= height + 1e-9 }
         best.layout.fontScale = best.scale
         return best
     }
@@ -72,11 +76,16 @@ enum Autoshrinking {
             return false
         }
         if let guess, guess > low.scale, guess < high {
-            // One line is nearly proportional to its size: the guess fits or misses by a hair.
-            if probe(guess) {
-                if guess + precision < high { _ = probe(guess + precision) }
-            } else if guess - precision > low.scale {
-                _ = probe(guess - precision)
+            // Bracket the guess closely: one line is nearly proportional to its size (the guess fits or misses by a
+            // hair); several lines are near the area's guess. A long text costs a full layout per try, so each saved
+            // halving counts.
+            var step = input.paragraph.numberOfLines == 1 ? precision : guess * 0.02
+            var next = guess
+            let fitsGuess = probe(guess)
+            for _ in 0..<8 {
+                next = fitsGuess ? next + step : next - step
+                guard next > low.scale, next < high, probe(next) == fitsGuess else { break }
+                step *= 2
             }
         }
         while high - low.scale > precision { _ = probe((low.scale + high) / 2) }
@@ -89,6 +98,18 @@ enum Autoshrinking {
         let line = LabelLayouter.place(prepared, width: nil).lines
         guard line.count == 1, line[0].width > 0 else { return nil }
         return width / line[0].width
+    }
+
+    /// For several lines: the square root of the lines allowed over the lines the text takes at full size, as the
+    /// text's area shrinks with the square of its size; nil for no line limit.
+    static func lineCountGuess(_ prepared: LabelLayouter.Prepared, width: Double) -> Double? {
+        let allowed = prepared.input.paragraph.numberOfLines
+        guard allowed > 1 else { return nil }
+        var input = prepared.input
+        input.paragraph.numberOfLines = 0
+        let unlimited = LabelLayouter.place(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph, base: prepared.base,
+                                                                   caseMapping: prepared.caseMapping), width: width)
+        return (Double(allowed) / Double(max(unlimited.lines.count, 1))).squareRoot()
     }
 
     // MARK: Tightening

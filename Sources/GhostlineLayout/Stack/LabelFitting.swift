@@ -23,16 +23,27 @@ extension Arranger {
             fontScale = shrunk.scale
         }
         if layout.size.height > height + 1e-9 && layout.lines.count > 1 {
-            for count in stride(from: layout.lines.count - 1, through: 1, by: -1) {
+            func limited(to count: Int) -> LabelLayout {
                 var input = prepared.input
                 input.paragraph.numberOfLines = count
                 // Only breaking depends on numberOfLines: the shaped paragraph is reused, and it is already at the
                 // shrunk size, so the layout is placed as it is.
-                layout = LabelLayouter.place(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
-                                                                    base: prepared.base, caseMapping: prepared.caseMapping), width: width)
-                layout.fontScale = fontScale
-                if layout.size.height <= height + 1e-9 { break }
+                var limited = LabelLayouter.place(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph,
+                                                                         base: prepared.base, caseMapping: prepared.caseMapping),
+                                                  width: width)
+                limited.fontScale = fontScale
+                return limited
             }
+            // The most lines that fit: fewer lines are never taller, so halving finds it in a logarithmic number of
+            // layouts (a long text in a short frame has thousands of candidate counts). One line when none fits.
+            var fits = 0, tooTall = layout.lines.count
+            var best: LabelLayout?
+            while tooTall - fits > 1 {
+                let count = (fits + tooTall) / 2
+                let tried = limited(to: count)
+                if tried.size.height <= height + 1e-9 { fits = count; best = tried } else { tooTall = count }
+            }
+            layout = best ?? limited(to: 1)
         }
         return layout.centred(inHeight: height, scale: scale)
     }
