@@ -69,6 +69,10 @@ public struct LayoutModel: Sendable {
     /// new block).
     public var firstLineIndent: FirstLineIndent = .eachParagraph
 
+    /// Whether a font's tracking table (`trak`) spaces its text: Core Text applies it at the size (to fonts with a
+    /// `STAT` table), Chromium never.
+    public var fontTracking: FontTracking = .ignored
+
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
                 snapsToBaselineGrid: Bool, lineBreaking: LineBreaking, tabStops: TabStops,
@@ -114,7 +118,7 @@ extension LayoutModel: Hashable {
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
-              percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent)
+              percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, fontTracking: fontTracking)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -127,6 +131,7 @@ extension LayoutModel: Hashable {
         labelFitting: LabelFitting, stackSlack: StackSlack, refusedSettings: [RefusedSetting]
         var percentLineHeight: PercentLineHeight
         var firstLineIndent: FirstLineIndent
+        var fontTracking: FontTracking
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -2,7 +2,8 @@ extension LayoutModel {
     /// UIKit/TextKit, as a UILabel lays text out (rules R1–R12): `hhea` metrics, each line as tall as its fonts with
     /// extra height above the glyphs, `lineSpacing` between lines only, label heights and baselines rounded to
     /// pixels, an optional baseline grid, and NSParagraphStyle's settings. CSS's wrapping settings are refused.
-    public static let uikit = LayoutModel(
+    public static let uikit: LayoutModel = {
+        var model = LayoutModel(
         name: "uikit",
         verticalMetrics: .hhea,
         lineStacking: .fontLineHeightRoundedToPixels,
@@ -22,4 +23,8 @@ extension LayoutModel {
             RefusedSetting(key: key, problem: "`\(key)` is a CSS property and the uikit model has no such setting",
                            fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")
         })
+        // A font's `trak` table spaces its text at the size, as Core Text applies it.
+        model.fontTracking = .coreText
+        return model
+    }()
 }
