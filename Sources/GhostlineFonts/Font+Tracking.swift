@@ -8,9 +8,14 @@ extension Font {
     /// The tracking the font's normal track (track 0) asks for at `pointSize`, in points: the table's value in font
     /// units × size / unitsPerEm; 0 for a font without a (readable) `trak` table. Apple's HIG lists SF Pro's as
     /// e.g. −26/1000 em at 17 pt, −0.43 pt.
+    ///
+    /// A table asking for more than one em either way is held to one em. No real font comes near (SF Pro's largest
+    /// is a few hundredths of an em); the bound keeps a hostile table's spacing within what `letterSpacing: 100%`
+    /// or `-100%` can already ask for, so layout never meets a spacing it was not built for.
     public func tableTracking(atPointSize pointSize: Double) -> Double {
         guard let trackingTable, pointSize > 0, pointSize.isFinite else { return 0 }
-        return trackingTable.value(atPointSize: pointSize) * pointSize / Double(shapingUnitsPerEm)
+        let units = Double(shapingUnitsPerEm)
+        return min(units, max(-units, trackingTable.value(atPointSize: pointSize))) * pointSize / units
     }
 
     /// The largest `trak` table read; real ones are a few hundred bytes (a track of 2 bytes per size, 8 per track).

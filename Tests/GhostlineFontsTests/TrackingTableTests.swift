@@ -116,6 +116,25 @@ struct TrackingTableTests {
         #expect(parsed > 0)
     }
 
+    /// A table asking for 32767 or −32768 units (32.8 em at 1000 units per em) is held to one em either way.
+    @Test func extremeValuesAreHeldToOneEm() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/GhostlineTrakTest.otf")))
+        let table = try Self.madeTableBytes()
+        let start = try #require(bytes.firstRange(of: table)).lowerBound
+        // The normal track's five values start 66 bytes into the table (after the tight track's, at 56).
+        for (i, value) in [0x7FFF, 0x8000, 0x7FFF, 0x8000, 0x7FFF].enumerated() {
+            bytes[start + 66 + 2 * i] = UInt8(value >> 8); bytes[start + 67 + 2 * i] = UInt8(value & 0xFF)
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-extreme-trak-\(getpid()).otf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let font = try Font(path: path)
+        #expect(font.trackingTable?.tracks[1].perSize == [32767, -32768, 32767, -32768, 32767])
+        #expect(font.tableTracking(atPointSize: 10) == 10)
+        #expect(font.tableTracking(atPointSize: 12) == -12)
+        #expect(font.tableTracking(atPointSize: 1000) == 1000)
+    }
+
     /// A font whose `trak` table points everywhere but at its data still opens and lays out, with no tracking.
     @Test func aFontWithABrokenTableOpensWithoutTracking() throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.directory + "/GhostlineTrakTest.otf")))
