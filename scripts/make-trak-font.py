@@ -5,7 +5,7 @@ no font Debian installs has one, and Apple's system fonts that do may not be com
   Fixtures/fonts/trak/GhostlineTrakTest.otf     trak + STAT: a "modern" font, tracked by Core Text
   Fixtures/fonts/trak/GhostlineTrakNoSTAT.otf   the same trak, no STAT: Core Text leaves it untracked
   Fixtures/fonts/trak/GhostlineTrakFlat.otf     trak + STAT, +100/1000 em at every size: a probe that shows any
-                                                tracking at all, whatever size a renderer assumes (HarfBuzz 10
+                                                tracking at all, whatever size a renderer assumes (HarfBuzz 10.3
                                                 and later assume 12 pt when not told one, where the HIG's is 0)
 
 How: Debian's Inter Regular (fonts-inter, SIL OFL 1.1; the licence is Fixtures/fonts/trak/OFL.txt and stays in the

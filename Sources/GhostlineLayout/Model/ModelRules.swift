@@ -222,7 +222,10 @@ public enum FontTracking: Hashable, Sendable {
     /// Core Text: the normal track at the run's point size (``Font/tableTracking(atPointSize:)``: interpolated between
     /// the table's sizes, clamped outside them), added to every cluster's advance on top of the style's letter
     /// spacing (UIKit's `.kern` adds to the font's advances, which already carry the tracking: HarfBuzz 208ffb3f1
-    /// had to subtract it from `CTFontGetAdvancesForGlyphs`). Only fonts that also have a `STAT` table are tracked:
+    /// had to subtract it from `CTFontGetAdvancesForGlyphs`; inferred from that, not measured on a device). Core
+    /// Text's advances carry it per glyph, HarfBuzz's emulation per grapheme; Ghostline adds it once per cluster,
+    /// like letter spacing, which is the same for text without ligatures or marks. Only fonts that also have a
+    /// `STAT` table are tracked:
     /// WWDC20 "The details of UI typography" — custom fonts with both `trak` and `STAT` get size-specific tracking;
     /// HarfBuzz's hb-ot-shape.cc applies it on the same condition, citing Apple.
     case coreText
