@@ -335,6 +335,26 @@ def make_fonts(assets):
     path = os.path.join(assets, "extreme-hhea.ttf")
     font.save(path)
     made["extreme-hhea.ttf"] = path
+    # Tracking tables (issue 23): one asking for +-32767 units at sizes from 0.01 to 32767 pt, with a STAT table so
+    # the uikit model applies it (Ghostline holds it to one em), and one whose offsets point past its end.
+    from fontTools.otlLib.builder import buildStatTable
+    from fontTools.ttLib import newTable
+    from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
+    font = TTFont(small)
+    trak = newTable("trak")
+    trak.version, trak.format = 1.0, 0
+    horizontal = TrackData()
+    horizontal[0.0] = TrackTableEntry({0.01: 32767, 12.0: -32768, 32767.0: 32767}, nameIndex=256)
+    trak.horizData, trak.vertData = horizontal, TrackData()
+    font["trak"] = trak
+    buildStatTable(font, [{"tag": "wght", "name": "Weight", "values": [{"value": 400, "name": "Regular"}]}])
+    path = os.path.join(assets, "trak-extreme.ttf")
+    font.save(path)
+    made["trak-extreme.ttf"] = path
+    path = os.path.join(assets, "trak-broken.ttf")
+    with open(path, "wb") as f:   # horizontal data offset 0xFFFF, far past the table's end
+        f.write(patch_table(open(made["trak-extreme.ttf"], "rb").read(), b"trak", 6, struct.pack(">H", 0xFFFF)))
+    made["trak-broken.ttf"] = path
     return made
 
 
@@ -661,7 +681,8 @@ def build(assets, fonts, big):
                .replace("stack: vertical", "stack: horizontal\n  spacing: -1000"), heavy=True)
 
     # fonts and images a scene names
-    for font_name in ("upem-16.ttf", "upem-1.ttf", "upem-0.ttf", "upem-65535.ttf", "zero-glyphs.ttf", "extreme-hhea.ttf"):
+    for font_name in ("upem-16.ttf", "upem-1.ttf", "upem-0.ttf", "upem-65535.ttf", "zero-glyphs.ttf", "extreme-hhea.ttf",
+                      "trak-extreme.ttf", "trak-broken.ttf"):
         bad_scene(f"font-file-{font_name}", label_scene('"Hello"', style="{ font: T, size: 1000 }",
                                                         canvas="{ width: 2000, height: auto, scale: 3 }",
                                                         extra=f"fonts: {{ T: {{ file: {fonts[font_name]} }} }}\n"),

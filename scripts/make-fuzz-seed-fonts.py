@@ -9,6 +9,8 @@ committed: the seeds are made anew at fuzz time):
 
   truetype.ttf        DejaVu Sans, glyf outlines, kern/GSUB (the ffi ligature), OS/2 v1 (no cap height)
   cff.otf             Inter, CFF outlines, OS/2 v4
+  trak.otf            the CFF seed with an AAT tracking table (two tracks, three sizes) and a STAT table, so that
+                      mutations reach Ghostline's own trak reader (Font+Tracking.swift, TrackingTable.swift)
   collection.ttc      DejaVu Sans and DejaVu Sans Bold in one collection (face indices 0 and 1)
   variable.ttf        the TrueType seed made variable: an fvar weight axis and gvar deltas
   colr.ttf            the TrueType seed with COLR/CPAL colour layers
@@ -78,6 +80,22 @@ def make_colr(font):
     return font
 
 
+def make_trak(font):
+    """A trak table like scripts/make-trak-font.py's: tracks -1 and 0 over three sizes, and a STAT table."""
+    from fontTools.otlLib.builder import buildStatTable
+    from fontTools.ttLib import newTable
+    from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
+    trak = newTable("trak")
+    trak.version, trak.format = 1.0, 0
+    horizontal = TrackData()
+    horizontal[-1.0] = TrackTableEntry({9.0: -40, 12.0: -50, 28.0: -90}, nameIndex=256)
+    horizontal[0.0] = TrackTableEntry({9.0: 20, 12.0: 0, 28.0: 14}, nameIndex=257)
+    trak.horizData, trak.vertData = horizontal, TrackData()
+    font["trak"] = trak
+    buildStatTable(font, [{"tag": "wght", "name": "Weight", "values": [{"value": 400, "name": "Regular"}]}])
+    return font
+
+
 def save(font, path, flavor=None):
     font.flavor = flavor
     font.save(path)
@@ -93,6 +111,7 @@ def main():
     save(cut(DEJAVU), os.path.join(out, "truetype.ttf"))
     if os.path.exists(INTER):
         save(cut(INTER), os.path.join(out, "cff.otf"))
+        save(make_trak(cut(INTER)), os.path.join(out, "trak.otf"))
     collection = TTCollection()
     collection.fonts = [cut(DEJAVU), cut(DEJAVU_BOLD)]
     collection.save(os.path.join(out, "collection.ttc"))

@@ -44,6 +44,12 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     /// static font or the default instance. Everything is the instance's: advances and shaping (HarfBuzz reads
     /// `HVAR`), outlines (FreeType reads `gvar`) and, through ``fileTables``, the metrics `MVAR` varies.
     public let variations: [VariationSetting]
+    /// The horizontal part of the font's AAT tracking table (`trak`), nil when it has none or it does not parse;
+    /// see ``tableTracking(atPointSize:)``.
+    public let trackingTable: TrackingTable?
+    /// Whether the font has a `STAT` table. Core Text applies a `trak` table by default only to such "modern"
+    /// fonts (WWDC20 "The details of UI typography"), so the uikit model asks.
+    public let hasStyleAttributesTable: Bool
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -144,6 +150,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
         } else {
             self.weight = coordinates.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? 400
         }
+        self.trackingTable = Font.readTrackingTable(face: face)
+        self.hasStyleAttributesTable = Font.hasTable(face: face, tag: "STAT")
         self.isItalic = face.pointee.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         self.versionString = Font.nameString(face: face, id: 5) ?? ""
         self.revision = Font.revision(face: face) ?? 0

@@ -104,6 +104,7 @@ public enum LayoutJSON {
         if run.synthesis.contains(.italic) { members.append(("syntheticItalic", .bool(true))) }
         members.append(("fontIdentity", .object(identityMembers(run.font.identity, file: true))))
         members += instance(run.font) + features(run.features)
+        if run.tracking != 0 { members.append(("tracking", .number(run.tracking))) }
         members += decoration("underline", run.underline, text: run.paint, palette: palette)
         members += decoration("strikethrough", run.strikethrough, text: run.paint, palette: palette)
         return .object(members)

@@ -23,6 +23,10 @@ public struct ShapingOptions: Hashable, Sendable {
     public var ligatures: Bool
     /// Points added after every cluster (a ligature counts once), like NSAttributedString's `.kern`.
     public var letterSpacing: Double
+    /// Points the font's own tracking table (`trak`) adds after every cluster, on top of ``letterSpacing``, when the
+    /// layout model applies it (Core Text does; see `FontTracking` in GhostlineLayout). Kept apart from letter
+    /// spacing because it is the font's, not the style's: it does not turn ligatures off in any model.
+    public var tracking: Double = 0
     /// The direction HarfBuzz shapes the run in. It decides the order of the glyphs in ``ShapedRun/glyphs`` and which
     /// forms joining scripts take, so it must match the bidi level of the run.
     public var direction: TextDirection
@@ -216,10 +220,13 @@ public enum Shaper {
                                       offsetY: Double(position.y_offset) * unitsToPoints,
                                       unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
-        // Letter spacing: once after each cluster, on its last glyph in visual order.
-        if options.letterSpacing != 0 {
+        // Letter spacing and the font's tracking: once after each cluster, on its last glyph in visual order. Core
+        // Text adds a font's tracking to advances and does not move the glyphs (HarfBuzz be287eab0: "[trak] Don't
+        // shift glyphs. That's what CoreText does"), so both go after the glyph, none before it.
+        let spacing = options.letterSpacing + options.tracking
+        if spacing != 0 {
             for i in glyphs.indices where i == glyphs.count - 1 || glyphs[i + 1].cluster != glyphs[i].cluster {
-                glyphs[i].advance += options.letterSpacing
+                glyphs[i].advance += spacing
             }
         }
         return ShapedRun(range: range, glyphs: glyphs, direction: options.direction, pointSize: pointSize)

@@ -102,6 +102,8 @@ func exerciseFont(_ bytes: [UInt8]) {
         guard let font = try? Font(path: path, faceIndex: index) else { continue }
         _ = font.metrics(pointSize: 17, source: .hhea)
         _ = font.metrics(pointSize: 17, source: .typo)
+        // The trak table was parsed when the font opened; ask for a size below, inside and above any table's range.
+        for size in [1.0, 17, 4000] { _ = font.tableTracking(atPointSize: size) }
         // An outline glyph, a composite one in DejaVu, and an emoji (a colour bitmap in the CBDT seed), small: the
         // parsing is what is fuzzed, not the rasterizer's speed.
         for scalar in ["g", "\u{00C5}", "\u{1F600}"].flatMap(\.unicodeScalars) {

@@ -91,6 +91,9 @@ public struct GlyphRun: Sendable {
     /// The OpenType features the run's style set (CSS `font-feature-settings`), for the layout JSON; empty when the
     /// style sets none.
     public var features: [ShapingFeature] = []
+    /// Points the font's tracking table (`trak`) added after every cluster of the run, when the model applies it
+    /// (``FontTracking``); 0 otherwise. Letter spacing is not included.
+    public var tracking: Double = 0
 }
 
 /// One laid-out line of a label. Lengths in points, relative to the label's frame (y down from its top).

@@ -103,7 +103,7 @@ public enum LabelLayouter {
         let tabInterval = input.paragraph.tabInterval ?? model.tabStops.interval(for: baseStyle)
         let paragraph = ShapedParagraph(text: text, analysis: analysis, items: items,
                                         ligaturesSurviveLetterSpacing: model.ligaturesSurviveLetterSpacing,
-                                        tabInterval: tabInterval, adjustments: adjustments)
+                                        tabInterval: tabInterval, adjustments: adjustments, fontTracking: model.fontTracking)
         return Prepared(input: input, paragraph: paragraph, base: model.metrics(baseStyle.font, pointSize: baseStyle.pointSize),
                         caseMapping: caseMapping)
     }

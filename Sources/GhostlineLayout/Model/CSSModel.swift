@@ -30,6 +30,8 @@ extension LayoutModel {
         percentLineHeight: .wholePercent)
         // `text-indent` indents the block's first line only; a preserved newline is no new block.
         model.firstLineIndent = .textStart
+        // Chromium leaves a font's `trak` table unapplied (measured; see FontTracking.ignored).
+        model.fontTracking = .ignored
         return model
     }()
 }

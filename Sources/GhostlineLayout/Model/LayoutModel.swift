@@ -72,6 +72,9 @@ public struct LayoutModel: Sendable {
     /// Whether a label's ``ParagraphStyle/autoshrink`` shrinks and tightens its text (UILabel) or the model has no
     /// such thing (a browser).
     public var autoshrink: AutoshrinkRule = .never
+    /// Whether a font's tracking table (`trak`) spaces its text: Core Text applies it at the size (to fonts with a
+    /// `STAT` table), Chromium never.
+    public var fontTracking: FontTracking = .ignored
 
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
@@ -118,7 +121,8 @@ extension LayoutModel: Hashable {
               trimsAdjacentFullwidthPunctuation: trimsAdjacentFullwidthPunctuation,
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
-              percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink)
+              percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
+              fontTracking: fontTracking)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -132,6 +136,7 @@ extension LayoutModel: Hashable {
         var percentLineHeight: PercentLineHeight
         var firstLineIndent: FirstLineIndent
         var autoshrink: AutoshrinkRule
+        var fontTracking: FontTracking
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

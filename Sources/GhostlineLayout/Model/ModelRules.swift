@@ -216,3 +216,29 @@ public enum PercentLineHeight: Hashable, Sendable {
         }
     }
 }
+
+/// Whether a font's own tracking table (AAT `trak`) spaces its text (issue 23, "Tracking tables").
+public enum FontTracking: Hashable, Sendable {
+    /// Core Text: the normal track at the run's point size (``Font/tableTracking(atPointSize:)``: interpolated between
+    /// the table's sizes, clamped outside them), added to every cluster's advance on top of the style's letter
+    /// spacing (UIKit's `.kern` adds to the font's advances, which already carry the tracking: HarfBuzz 208ffb3f1
+    /// had to subtract it from `CTFontGetAdvancesForGlyphs`; inferred from that, not measured on a device). Core
+    /// Text's advances carry it per glyph, HarfBuzz's emulation per grapheme; Ghostline adds it once per cluster,
+    /// like letter spacing, which is the same for text without ligatures or marks. Only fonts that also have a
+    /// `STAT` table are tracked:
+    /// WWDC20 "The details of UI typography" — custom fonts with both `trak` and `STAT` get size-specific tracking;
+    /// HarfBuzz's hb-ot-shape.cc applies it on the same condition, citing Apple.
+    case coreText
+    /// Never: measured in Chromium 156 (Debian 12, with the system HarfBuzz 6.0.0), a font whose `trak` asks for
+    /// 100/1000 em at every size, with or without `STAT`, lays out exactly as without the table at 8 to 40 px
+    /// (`scripts/browser-trak.py`). HarfBuzz 6 applies `trak` only when given a size in points (`hb_font_set_ptem`).
+    case ignored
+
+    /// The points `font`'s table adds after every cluster at `pointSize` in this rule.
+    public func points(_ font: Font, pointSize: Double) -> Double {
+        switch self {
+        case .coreText: return font.hasStyleAttributesTable ? font.tableTracking(atPointSize: pointSize) : 0
+        case .ignored: return 0
+        }
+    }
+}

@@ -25,6 +25,8 @@ extension LayoutModel {
         })
         // UILabel's autoshrink and tightening (adjustsFontSizeToFitWidth, minimumScaleFactor).
         model.autoshrink = .uilabel
+        // A font's `trak` table spaces its text at the size, as Core Text applies it.
+        model.fontTracking = .coreText
         return model
     }()
 }

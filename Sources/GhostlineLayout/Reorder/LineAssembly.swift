@@ -58,6 +58,7 @@ enum LineAssembly {
                 },
                 glyphs: glyphs))
             runs[runs.count - 1].features = style.features
+            runs[runs.count - 1].tracking = paragraph.fontTracking.points(piece.font, pointSize: piece.pointSize)
         }
         var assembled = LabelLine(start: line.start, end: line.end, visibleEnd: line.visibleEnd, x: 0,
                                   width: extraPerSpace > 0 ? pen : line.width, baseline: 0, runs: runs, ascent: 0, descent: 0,

@@ -47,12 +47,15 @@ struct ShapedParagraph: Sendable {
     /// Characters no font in the cascade could draw, in order of first appearance.
     let missing: [Unicode.Scalar]
     let adjustments: ShapingAdjustments
+    /// Whether fonts' tracking tables space the text (the model's rule), kept for the ellipsis a line may insert.
+    let fontTracking: FontTracking
 
     var scalars: [Unicode.Scalar] { text.scalars }
 
     init(text: AttributedText, analysis: TextAnalysis, items: [TextItem], ligaturesSurviveLetterSpacing: Bool,
-         tabInterval: Double, adjustments: ShapingAdjustments = .none) {
+         tabInterval: Double, adjustments: ShapingAdjustments = .none, fontTracking: FontTracking = .ignored) {
         self.text = text
+        self.fontTracking = fontTracking
         self.adjustments = adjustments
         self.analysis = analysis
         self.tabInterval = tabInterval
@@ -72,6 +75,8 @@ struct ShapedParagraph: Sendable {
             var options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
             options.features = style.features
+            // The item's own font decides: a fallback font is tracked by its table, not the style's font's.
+            options.tracking = fontTracking.points(item.font, pointSize: style.pointSize)
             let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,
                                             options: options, adjustments: adjustments)
             for feature in trimmed {
@@ -121,7 +126,7 @@ struct ShapedParagraph: Sendable {
         var run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
         var trimmedOffsets: [Int] = []
         if adjustments.trimsPunctuation {
-            let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing)
+            let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing + options.tracking)
             if !trims.isEmpty {
                 var trimmed = options
                 trimmed.features += trims
