@@ -90,6 +90,7 @@ struct DocumentationTests {
         values += DynamicTextStyle.allCases.map(\.rawValue) + ContentSizeCategory.allCases.map(\.rawValue)
         values += ContentSizeCategory.allCases.map(\.uikitName)
         values += OpticalSizing.allCases.map(\.rawValue) + TextCase.allCases.map(\.rawValue)
+        values += TextSpacingTrim.allCases.map(\.rawValue)
         values += TextDecorationStyle.Line.allCases.map(\.rawValue) + TextDecorationStyle.Pattern.allCases.map(\.rawValue)
         values += DebugOverlay.names.map(\.0) + ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         for value in values {
