@@ -90,6 +90,7 @@ struct DocumentationTests {
         values += DynamicTextStyle.allCases.map(\.rawValue) + ContentSizeCategory.allCases.map(\.rawValue)
         values += ContentSizeCategory.allCases.map(\.uikitName)
         values += OpticalSizing.allCases.map(\.rawValue) + TextCase.allCases.map(\.rawValue)
+        values += TextSpacingTrim.allCases.map(\.rawValue)
         values += TextDecorationStyle.Line.allCases.map(\.rawValue) + TextDecorationStyle.Pattern.allCases.map(\.rawValue)
         values += DebugOverlay.names.map(\.0) + ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         for value in values {
@@ -158,7 +159,9 @@ struct DocumentationTests {
         let section = String(Self.page[planned.upperBound...])
         // Planned until they landed: they work now, so they belong in their sections, not here.
         for name in ["ignore", "spacer", "distribution", "baselineRelative", "scalesWith", "maximumPointSize", "hugging",
-                     "compressionResistance", "minWidth", "--compat", "--ignore", "--diff-mask", "--text", "-o -"] {
+                     "compressionResistance", "minWidth", "--compat", "--ignore", "--diff-mask", "--text", "-o -",
+                     "adjustsFontSizeToFitWidth", "minimumScaleFactor", "allowsDefaultTighteningForTruncation",
+                     "baselineAdjustment", "textSpacingTrim"] {
             #expect(!section.contains("`\(name)"), "`\(name)` is implemented but still listed as planned")
             #expect(Self.documents(name), "`\(name)` is implemented but not described in docs/scene-format.md")
         }

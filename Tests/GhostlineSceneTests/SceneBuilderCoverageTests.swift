@@ -109,6 +109,7 @@ struct SceneBuilderCoverageTests {
     static func cssTwin() -> SceneDescription {
         let body = StyleDescription(font: "Inter", size: 15).with(\.lineBreak, .strict).with(\.whiteSpace, .normal)
             .with(\.overflowWrap, .anywhere).with(\.wordBreak, .breakAll).with(\.hyphens, .manual)
+            .with(\.textSpacingTrim, .spaceAll)
         let varied = StyleDescription(font: "Inter", size: 15, weight: FontWeight(450))
             .with(\.variations, [VariationSetting("wght", 480)]).with(\.opticalSizing, OpticalSizing.none)
             .with(\.features, [ShapingFeature("tnum"), ShapingFeature("ss01"), ShapingFeature("liga", value: 0),

@@ -32,6 +32,11 @@ struct UTF16Text {
     /// `scalarAtUnit[u]` is the scalar that UTF-16 unit `u` belongs to; one extra entry maps the end.
     let scalarAtUnit: [Int]
 
+    init(units: [UInt16], scalarAtUnit: [Int]) {
+        self.units = units
+        self.scalarAtUnit = scalarAtUnit
+    }
+
     init(_ scalars: [Unicode.Scalar]) {
         var units: [UInt16] = []
         units.reserveCapacity(scalars.count)
@@ -62,9 +67,9 @@ public enum BreakOpportunities {
     public enum Profile: Sendable {
         /// ICU's rules as they are (what TextKit's breaking follows for the cases Ghostline tests).
         case icu
-        /// Chromium's: no break after "/" before a letter or digit, so URLs stay whole until they must be split
-        /// by character (observed in the browser fixture: `https://example.com/averyvery…` is never broken at a
-        /// slash, while "?" still allows a break).
+        /// Chromium's: every pair of printable ASCII characters decided by Blink's own table instead of UAX #14
+        /// (``ChromiumBreaking``: URLs are not broken after "/", a hyphen before a digit breaks after a letter or
+        /// digit, "?" breaks before most characters, "!", "|" and "}" break only before an opening bracket).
         case chromium
     }
 
@@ -79,21 +84,18 @@ public enum BreakOpportunities {
     }
 
     static func line(_ text: UTF16Text, scalars: [Unicode.Scalar], profile: Profile, locale: String) -> [BreakOpportunity] {
-        let opportunities = boundaries(text, lineBreaks: true, locale: locale) ?? fallback(scalars)
-        guard profile == .chromium else { return opportunities }
-        return opportunities.filter { opportunity in
-            let offset = opportunity.offset
-            guard !opportunity.mandatory, offset > 0, offset < scalars.count, scalars[offset - 1] == "/" else { return true }
-            let next = scalars[offset]
-            return !(next.isASCII && (next.properties.isAlphabetic || ("0"..."9").contains(next)))
+        guard profile == .chromium else {
+            return boundaries(text, lineBreaks: true, locale: locale) ?? fallback(scalars)
         }
+        let opportunities = boundaries(ChromiumBreaking.icuText(text), lineBreaks: true, locale: locale) ?? fallback(scalars)
+        return ChromiumBreaking.adjust(opportunities, scalars: scalars)
     }
 
     static func graphemes(_ text: UTF16Text, count: Int) -> [Int] {
         boundaries(text, lineBreaks: false, locale: "")?.map(\.offset) ?? Array(1...max(count, 1)).filter { $0 <= count }
     }
 
-    private static func boundaries(_ text: UTF16Text, lineBreaks: Bool, locale: String) -> [BreakOpportunity]? {
+    static func boundaries(_ text: UTF16Text, lineBreaks: Bool, locale: String) -> [BreakOpportunity]? {
         guard !text.units.isEmpty else { return [] }
         let capacity = text.units.count
         var offsets = [Int32](repeating: 0, count: capacity)

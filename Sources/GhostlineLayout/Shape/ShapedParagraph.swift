@@ -13,6 +13,9 @@ struct ShapedItem: Sendable {
 /// spaces collapsed by `white-space` (no advance, no glyph).
 struct ShapingAdjustments: Sendable {
     var trimsPunctuation = false
+    /// `keepsPunctuationSpace[i]`: scalar `i` is in a run with `textSpacingTrim: spaceAll`, so its item is never
+    /// trimmed; empty when no run says so.
+    var keepsPunctuationSpace: [Bool] = []
     /// `collapsed[i]`: scalar `i` is removed by white-space collapsing; empty when nothing collapses.
     var collapsed: [Bool] = []
     static let none = ShapingAdjustments()
@@ -125,7 +128,10 @@ struct ShapedParagraph: Sendable {
                       adjustments: ShapingAdjustments) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
         var run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
         var trimmedOffsets: [Int] = []
-        if adjustments.trimsPunctuation {
+        // An item lies inside one run, so its first scalar says what its run asks for.
+        let keepsSpace = range.isEmpty || adjustments.keepsPunctuationSpace.isEmpty
+            ? false : adjustments.keepsPunctuationSpace[range.lowerBound]
+        if adjustments.trimsPunctuation && !keepsSpace {
             let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing + options.tracking)
             if !trims.isEmpty {
                 var trimmed = options

@@ -39,6 +39,8 @@ public struct TextStyle: Sendable {
     public var strikethrough: TextDecorationStyle?
     /// How the run's letters are cased when drawn (``TextCase``), in the run's ``language``.
     public var textCase: TextCase = .none
+    /// Whether adjacent fullwidth CJK punctuation is set closer where the model does so (``TextSpacingTrim``).
+    public var textSpacingTrim: TextSpacingTrim = .normal
     /// BCP 47 language, for language-specific glyph forms and font fallback.
     public var language: String?
     /// The colour, resolved by the renderer.

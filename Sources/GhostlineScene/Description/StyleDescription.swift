@@ -57,6 +57,9 @@ public struct StyleDescription: Sendable {
     public var strikethrough: DecorationDescription?
     /// How the letters are cased when drawn (`textCase: upper`), in the style's language; `none` by default.
     public var textCase: TextCase?
+    /// Whether adjacent fullwidth CJK punctuation is set closer (`textSpacingTrim: spaceAll` keeps it fullwidth);
+    /// css model only, `normal` (Chromium's default) by default.
+    public var textSpacingTrim: TextSpacingTrim?
     /// BCP 47.
     public var language: String?
 
@@ -125,7 +128,8 @@ public struct StyleDescription: Sendable {
     /// The keys a style may have, in the order the README lists them.
     public static let characterKeys = ["font", "size", "textStyle", "scalesWith", "maximumPointSize", "weight", "italic",
                                        "variations", "opticalSizing", "color", "letterSpacing", "kerning", "ligatures",
-                                       "features", "baselineOffset", "underline", "strikethrough", "textCase", "language"]
+                                       "features", "baselineOffset", "underline", "strikethrough", "textCase", "textSpacingTrim",
+                                       "language"]
     /// The paragraph keys, which only a label's own style may set.
     public static let paragraphKeys = ["lineHeight", "lineHeightStrategy", "lineSpacing", "paragraphSpacing",
                                        "paragraphSpacingBefore", "minimumLineHeight", "maximumLineHeight",
@@ -167,6 +171,7 @@ public struct StyleDescription: Sendable {
         merged.underline = underline ?? base.underline
         merged.strikethrough = strikethrough ?? base.strikethrough
         merged.textCase = textCase ?? base.textCase
+        merged.textSpacingTrim = textSpacingTrim ?? base.textSpacingTrim
         merged.language = language ?? base.language
         if lineHeight == nil && lineHeightPercent == nil {
             merged.lineHeight = base.lineHeight; merged.lineHeightPercent = base.lineHeightPercent

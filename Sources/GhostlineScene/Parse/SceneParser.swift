@@ -312,6 +312,7 @@ struct SceneParser {
         style.underline = try decoration(keys["underline"], key: "underline")
         style.strikethrough = try decoration(keys["strikethrough"], key: "strikethrough")
         style.textCase = try keys["textCase"]?.choice(TextCase.self)
+        style.textSpacingTrim = try keys["textSpacingTrim"]?.choice(TextSpacingTrim.self)
         if let l = keys["language"] { style.language = try language(l) }
         if let l = keys["lineHeight"], !l.isNumber, (try? l.string()).map(YAMLCursor.choiceKey) == "textstyle" {
             style.lineHeightFromTextStyle = true

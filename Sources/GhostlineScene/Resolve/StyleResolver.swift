@@ -62,6 +62,7 @@ extension ResolverState {
         text.variations = variations
         text.features = style.features ?? []
         text.textCase = style.textCase ?? .none
+        text.textSpacingTrim = style.textSpacingTrim ?? .normal
         if case .snappedFamily = source {
             text.requestedFace = RequestedFace(name: request.name, weight: request.weight.value, italic: request.italic)
         }
