@@ -1,5 +1,3 @@
-import Foundation
-
 /// Chromium's own line-breaking rules, laid over ICU's UAX #14 opportunities for the css model.
 ///
 /// Blink decides a break between two printable ASCII characters (`!` through `~`) from a fixed table of its own,
@@ -47,12 +45,13 @@ enum ChromiumBreaking {
         return UTF16Text(units: text.units.map { $0 == 0x2012 || $0 == 0x2013 ? 0x2010 : $0 }, scalarAtUnit: text.scalarAtUnit)
     }
 
-    /// Whether Chromium allows a break before `scalars[offset]`, or nil when it leaves the pair to ICU.
-    static func allowsBreak(before offset: Int, in scalars: [Unicode.Scalar]) -> Bool? {
+    /// Whether Chromium allows a break before `scalars[offset]`, or nil when it leaves the pair to ICU; `latin`
+    /// remembers the Latin-1 pairs ICU was asked about.
+    static func allowsBreak(before offset: Int, in scalars: [Unicode.Scalar], latin: inout LatinPairs) -> Bool? {
         guard offset > 0, offset < scalars.count else { return nil }
         let last = scalars[offset - 1], next = scalars[offset]
         guard isPrintableASCII(last), isPrintableASCII(next) else {
-            return LatinPairs.shared.allowsBreak(last, next)
+            return latin.allowsBreak(last, next)
         }
         if beforeOpeningOnly.contains(last) { return openings.contains(next) }
         switch last {
@@ -76,6 +75,7 @@ enum ChromiumBreaking {
         result.reserveCapacity(opportunities.count)
         var next = opportunities.makeIterator()
         var pending = next.next()
+        var latin = LatinPairs()
         for offset in 1...max(scalars.count, 1) {
             var icu: BreakOpportunity?
             while let candidate = pending, candidate.offset <= offset {
@@ -86,7 +86,7 @@ enum ChromiumBreaking {
                 result.append(icu)
                 continue
             }
-            switch allowsBreak(before: offset, in: scalars) {
+            switch allowsBreak(before: offset, in: scalars, latin: &latin) {
             case true?: result.append(icu ?? BreakOpportunity(offset: offset, mandatory: false))
             case false?: continue
             case nil: if let icu { result.append(icu) }
@@ -96,32 +96,26 @@ enum ChromiumBreaking {
     }
 }
 
-/// ICU's answer for a pair of Latin-1 characters on their own, remembered: Chromium decides such a pair from a
-/// table built the same way, without the characters around it. Spaces, controls and the C1 block are left to ICU
-/// in context (Chromium handles spaces before any table, and breaks between controls nowhere), and so is a
+/// ICU's answer for a pair of Latin-1 characters on their own, remembered for one text: Chromium decides such a pair
+/// from a table built the same way, without the characters around it. Spaces, controls and the C1 block are left to
+/// ICU in context (Chromium handles spaces before any table, and breaks between controls nowhere), and so is a
 /// hyphen-minus before a non-ASCII character (Blink hands that pair to ICU: `co-éclair` breaks after the hyphen,
-/// which `-é` alone, a word-initial hyphen, would not).
-final class LatinPairs: @unchecked Sendable {
-    static let shared = LatinPairs()
-    private let lock = NSLock()
+/// which `-é` alone, a word-initial hyphen, would not). The memory belongs to the caller (one analysis), so there
+/// is no process-wide state; a text holds at most 190 × 190 distinct pairs, so it stays small.
+struct LatinPairs {
     private var known: [UInt16: Bool] = [:]
 
     static func inTable(_ scalar: Unicode.Scalar) -> Bool {
         (0x21...0x7E).contains(scalar.value) || (0xA0...0xFF).contains(scalar.value)
     }
 
-    func allowsBreak(_ last: Unicode.Scalar, _ next: Unicode.Scalar) -> Bool? {
+    mutating func allowsBreak(_ last: Unicode.Scalar, _ next: Unicode.Scalar) -> Bool? {
         guard Self.inTable(last), Self.inTable(next), last != "-" else { return nil }
         let key = UInt16(last.value) << 8 | UInt16(next.value)
-        lock.lock()
-        if let answer = known[key] { lock.unlock(); return answer }
-        lock.unlock()
-        let alone = BreakOpportunities.boundaries(UTF16Text([last, next]), lineBreaks: true, locale: "")
-        guard let alone else { return nil }
+        if let answer = known[key] { return answer }
+        guard let alone = BreakOpportunities.boundaries(UTF16Text([last, next]), lineBreaks: true, locale: "") else { return nil }
         let answer = alone.contains { $0.offset == 1 }
-        lock.lock()
         known[key] = answer
-        lock.unlock()
         return answer
     }
 }
