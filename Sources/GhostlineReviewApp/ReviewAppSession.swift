@@ -26,11 +26,11 @@ public actor ReviewAppSession {
     private var previousReference: [String: [UInt8]?] = [:]
     /// Decisions recorded in this session, by entry, for undo.
     private var recordedHere: [String: Int] = [:]
-    private var busy: Set<String> = []
+    var busy: Set<String> = []
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
     private var runs = 0
     /// The watched files' stamps as they were when each entry was last checked (see ``watch(every:)``).
-    private var stamps: [String: [String]] = [:]
+    var stamps: [String: [String]] = [:]
     /// Entries checked and entries to check in the run in progress (0 of 0 when idle).
     public private(set) var progress = (done: 0, total: 0)
 
@@ -127,7 +127,7 @@ public actor ReviewAppSession {
 
     private var progressValue: JSONValue { .object([("done", .integer(progress.done)), ("total", .integer(progress.total))]) }
 
-    private func broadcast(_ name: String, _ value: JSONValue) {
+    func broadcast(_ name: String, _ value: JSONValue) {
         let text = Self.event(name, value)
         for continuation in listeners.values { continuation.yield(text) }
     }
@@ -143,7 +143,8 @@ public actor ReviewAppSession {
     public func check(_ names: Set<String>? = nil, update: SuiteUpdate = .none) async throws(ReviewAppError) {
         let ids = names ?? Set(entries.map(\.check.id))
         // Stamped before the run: an edit made while it runs is seen by the watcher and checked again.
-        for c in plan.cases where ids.contains(c.id) { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
+        var round = WatchRound()
+        for c in plan.cases where ids.contains(c.id) { stamps[c.id] = round.stamps(of: c) }
         for index in entries.indices where ids.contains(entries[index].check.id) { entries[index].running = true }
         runs += 1
         let folder = "\(pagesRoot)/run-\(runs)"
@@ -197,72 +198,16 @@ public actor ReviewAppSession {
         }
     }
 
-    /// The SHA-256 of an entry's render and target, computed on a worker thread.
+    /// The SHA-256 of an entry's render and target, computed on a worker thread by the suite's own check
+    /// (`SuiteRunner.hashes(of:)`), so a decision is recorded with the hashes the suite will compare it by.
     private func hashes(_ c: SuiteCase) async -> (render: String, target: String)? {
-        let plan = self.plan, renderer = self.renderer
-        return await withCheckedContinuation { continuation in
+        var runner = SuiteRunner(plan: plan)
+        runner.renderer = renderer
+        return await withCheckedContinuation { [runner] continuation in
             DispatchQueue.global().async {
-                let images = try? plan.images(of: c, renderer: renderer)
-                continuation.resume(returning: images.map { (SuiteDecisions.digest($0.render), SuiteDecisions.digest($0.target)) })
+                let hashes = try? runner.hashes(of: c)
+                continuation.resume(returning: hashes.map { ($0.render, $0.design) })
             }
-        }
-    }
-
-    // MARK: Watching
-
-    /// The files an entry is checked from, as far as the app can tell without rendering: its scene, its design or
-    /// reference, and the YAML and JSON files beside the scene (style guides, includes, tokens).
-    nonisolated static func watchedFiles(_ c: SuiteCase) -> [String] {
-        let folder = URL(fileURLWithPath: c.scene).deletingLastPathComponent().path
-        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }
-            .map { folder + "/" + $0 }
-        return [c.scene, c.target.path] + beside.sorted()
-    }
-
-    /// Each watched file's modification time and size, so an edit (or a file that appears or goes) changes it.
-    nonisolated static func stamp(_ files: [String]) -> [String] {
-        files.map { path in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "\(path):-" }
-            let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return "\(path):\(date):\(attributes[.size] as? Int ?? 0)"
-        }
-    }
-
-    /// Checks again, every `interval` seconds (a tenth of a second by default: a round stats each watched file once, which costs far less), the entries whose files changed since they were last checked (a scene,
-    /// a style guide beside it, a design or a reference edited), until the task is cancelled. The pages update
-    /// through the event stream; entries being approved are left to their approval.
-    public func watch(every interval: Double = 0.1) async {
-        for c in plan.cases where stamps[c.id] == nil { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
-        while !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
-            // Each folder listed and each file stamped once a round, however many entries share them (a suite of 500
-            // entries of one scene reads a handful of files, not thousands).
-            var listings: [String: [String]] = [:], fileStamps: [String: String] = [:]
-            func stamped(_ c: SuiteCase) -> [String] {
-                let folder = URL(fileURLWithPath: c.scene).deletingLastPathComponent().path
-                if listings[folder] == nil {
-                    listings[folder] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                        .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
-                }
-                return ([c.scene, c.target.path] + listings[folder]!).map { file in
-                    if let known = fileStamps[file] { return known }
-                    let value = Self.stamp([file])[0]
-                    fileStamps[file] = value
-                    return value
-                }
-            }
-            var changed: Set<String> = []
-            for c in plan.cases where !busy.contains(c.id) {
-                if stamped(c) != stamps[c.id] { changed.insert(c.id) }
-            }
-            guard !changed.isEmpty else { continue }
-            broadcast("changed", .array(changed.sorted().map { .string($0) }))
-            do throws(ReviewAppError) { try await check(changed) } catch {
-                broadcast("failure", .object([("error", .string(error.message))]))
-            }
-            // What the run itself wrote (a recorded reference) is not an edit.
-            for c in plan.cases where changed.contains(c.id) { stamps[c.id] = Self.stamp(Self.watchedFiles(c)) }
         }
     }
 

@@ -11,7 +11,7 @@ import GhostlineSupport
 public struct SuiteHashes: Sendable, Equatable {
     /// SHA-256 of the render's PNG bytes.
     public var render: String
-    /// SHA-256 of the design export's bytes.
+    /// SHA-256 of the design export's bytes (of the reference snapshot's, for a reference check).
     public var design: String
 
     /// Hashes as given.
@@ -95,11 +95,10 @@ extension SuiteCheck {
     }
 
     /// The hashes of case `c` as a run would see them: the check is made (rendered and compared) and its render
-    /// and design hashed. For the review app, to record a decision about what the reviewer looks at.
+    /// and its target (the design export, or the reference snapshot) hashed. For the review app, to record a decision
+    /// about what the reviewer looks at.
     func hashes(of c: SuiteCase) throws(Problem) -> SuiteHashes {
-        guard case .design(let design) = c.target else {
-            throw Problem(message: "\(c.id) is checked against a reference snapshot; decisions are recorded only for design exports (approve a reference by writing it)")
-        }
+        let target = c.target.path
         if let problem = c.problem { throw Problem(message: problem) }
         var overrides = SceneOverrides(scale: c.scale, model: c.model, contentSize: c.contentSize, colorScheme: c.colorScheme)
         overrides.device = c.device
@@ -110,6 +109,6 @@ extension SuiteCheck {
         }
         let result: DesignCheckResult
         do { result = try check.run(for: [.render]) } catch { throw Problem(message: "\(c.id): \(error.description)") }
-        return try Self.hashes(result, design: design)
+        return try Self.hashes(result, design: target)
     }
 }

@@ -140,9 +140,9 @@ public struct SuiteRunner: Sendable {
 
     /// The hashes a decision about case `c` records (`SuiteDecisions.Decision.render` and `.design`): the case is
     /// checked as `run` checks it, with this runner's fonts, and its render's PNG bytes and its design export's
-    /// bytes are hashed. The review app calls it when a reviewer accepts or rejects a design check, so the decision
-    /// names exactly the images the suite will compare next time. A reference check, or one that cannot run, throws
-    /// its one-line reason.
+    /// bytes (a reference check's reference bytes) are hashed. The review app calls it whenever it records a decision,
+    /// so the decision names exactly the images the suite will compare next time, hashed by the code the suite hashes
+    /// them with. A check that cannot run throws its one-line reason.
     public func hashes(of c: SuiteCase) throws(SuiteError) -> SuiteHashes {
         let check = SuiteCheck(renderer: pinnedRenderer, update: .none, htmlStaging: nil, recordCommand: recordCommand)
         do { return try check.hashes(of: c) } catch { throw .usage(error.message) }

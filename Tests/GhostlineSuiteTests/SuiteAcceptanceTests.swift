@@ -96,14 +96,18 @@ struct SuiteAcceptanceTests {
     }
 
     /// `SuiteRunner.hashes(of:)`, which the review app records decisions with, gives the hashes `sha256sum` gives of
-    /// the render `--update` wrote and of the design; a reference check has none.
+    /// the render `--update` wrote and of the design; a reference check's are its render's and its reference's, and
+    /// one whose reference is missing has none.
     @Test func theHashesHelperGivesTheRenderAndDesignHashes() throws {
         let (fixture, render, design) = try Self.failingSuite()
         defer { fixture.remove() }
         let runner = SuiteRunner(plan: try SuitePlan.load(fixture.path("ghostline.yaml")))
-        #expect(try runner.hashes(of: runner.plan.cases[1]) == SuiteHashes(render: render, design: design))
-        var reference = runner.plan.cases[0]
-        reference.target = .reference(fixture.path("references/card0@2x.png"))
+        let designCheck = runner.plan.cases[1]
+        #expect(try runner.hashes(of: designCheck) == SuiteHashes(render: render, design: design))
+        var reference = designCheck
+        reference.target = .reference(designCheck.target.path)
+        #expect(try runner.hashes(of: reference) == SuiteHashes(render: render, design: design))
+        reference.target = .reference(fixture.path("references/missing@2x.png"))
         #expect(throws: SuiteError.self) { try runner.hashes(of: reference) }
     }
 

@@ -82,7 +82,7 @@ extension SuggestionSearch {
     /// A label that lands on the design once the labels before it are fixed.
     func follows(_ id: String, fixes: [String], base: Placement, moved: Placement?) -> LabelSuggestion {
         // The fixed label nearest above (or before) this one moves it.
-        let before = fixes.last { other in (Self.placements(layout)[other]?.frame.minY ?? .infinity) <= base.frame.minY } ?? fixes[fixes.count - 1]
+        let before = fixes.last { other in (unchanged[other]?.frame.minY ?? .infinity) <= base.frame.minY } ?? fixes[fixes.count - 1]
         let shift = (moved?.frame.minY ?? base.frame.minY) - base.frame.minY
         let how = abs(shift) * comparison.scale.value >= 0.5
             ? " (it moves \(Self.pt(abs(shift))) \(shift > 0 ? "down" : "up"))" : ""

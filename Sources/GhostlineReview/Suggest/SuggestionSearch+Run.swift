@@ -16,7 +16,8 @@ extension SuggestionSearch {
 
     /// The suggestions for every label whose ink is off the design, in layout order, and the patch of them all.
     func run() -> (labels: [LabelSuggestion], patch: ScenePatch) {
-        guard let base = Self.placements(layout) as [String: Placement]?, !base.isEmpty else { return ([], ScenePatch()) }
+        let base = unchanged
+        guard !base.isEmpty else { return ([], ScenePatch()) }
         let styles = ScenePatch.labelStyles(description.root)
         let inline = ScenePatch.inlineStyles(description.root)
         var targets: [String: Target] = [:]
@@ -55,7 +56,7 @@ extension SuggestionSearch {
                     for (id, trial, cause) in upstream.fixes {
                         let edit = upstream.patch.edits.last { $0.labels.contains(id) }
                             ?? upstream.patch.edits.last { edit in styles[id] == .some(edit.style) }
-                        let placement = Self.placements(layout)[id]!
+                        let placement = unchanged[id]!
                         let own = effectiveStyle(id, styles: styles, inline: inline, patch: patch) ?? StyleDescription()
                         results.append(LabelSuggestion(label: id, cause: cause, estimate: [], changes: trial.changes, style: edit?.style,
                                                        code: PlatformCode(style: trial.changes.reduce(own) { $1.applied(to: $0) },
@@ -121,7 +122,7 @@ extension SuggestionSearch {
     func above(_ id: String, target: Target, original: Placement, current: [String: Placement], patch: ScenePatch,
                styles: [String: String?], inline: [String: StyleDescription], fixed: [String])
         -> (fixes: [(String, Trial, String)], patch: ScenePatch, placements: [String: Placement])? {
-        let base = Self.placements(layout)
+        let base = unchanged
         let candidates = comparison.labels.filter { other in
             guard other.id != id, let frame = base[other.id]?.frame, styles[other.id] != nil else { return false }
             return frame.maxY <= original.frame.minY + 1e-6 && !fixed.contains(other.id)
@@ -179,7 +180,7 @@ extension SuggestionSearch {
             // Does any other label of the style leave the design (or stay off it for another reason)?
             if let after = place(inPlace.applied(to: description)) {
                 let moved = sharing.contains { other in
-                    guard let label = comparison.labels.first(where: { $0.id == other }), let original = Self.placements(layout)[other] else { return false }
+                    guard let label = comparison.labels.first(where: { $0.id == other }), let original = unchanged[other] else { return false }
                     let t = target(label, placement: original)
                     return fits(miss(t, placements[other], base: original)) && !fits(miss(t, after[other], base: original))
                 }
@@ -220,7 +221,7 @@ extension SuggestionSearch {
             guard let placed = place(candidate.applied(to: description)) else { return nil }
             // A hypothesis that moves a label already fixed off the design is no fix.
             for other in fixed {
-                guard let label = comparison.labels.first(where: { $0.id == other }), let o = Self.placements(layout)[other] else { continue }
+                guard let label = comparison.labels.first(where: { $0.id == other }), let o = unchanged[other] else { continue }
                 let t = self.target(label, placement: o)
                 if fits(miss(t, current[other], base: o)) && !fits(miss(t, placed[other], base: o)) { return nil }
             }

@@ -22,6 +22,16 @@ struct SuggestionSearch {
     var loader: SceneLoader
     var layout: SceneLayout
     var comparison: DesignComparison
+    /// Every label's placement in the unchanged layout: what each hypothesis is measured against, worked out once
+    /// (the search consults it inside its loops over labels and candidates).
+    let unchanged: [String: Placement]
+
+    init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
+         comparison: DesignComparison) {
+        self.description = description; self.overrides = overrides; self.loader = loader; self.layout = layout
+        self.comparison = comparison
+        unchanged = Self.placements(layout)
+    }
 
     /// At most this many labels are worked on (each costs a few layouts); the rest keep their findings' words.
     static let labelLimit = 16
