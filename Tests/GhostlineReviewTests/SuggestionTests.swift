@@ -199,6 +199,15 @@ struct SuggestionTests {
         let note = try #require(result.comparison.suggestions?.label("note"), "\(result.summary)")
         #expect(note.changes.isEmpty)
         #expect(note.cause.hasPrefix("its text is truncated to 1 line (it does not fit its width or `numberOfLines`), where the design shows 2 lines"), "\(note.cause)")
+        // A UILabel that shrinks on the device is drawn truncated by a scene that does not say so: the cause says how.
+        #expect(note.cause.hasSuffix("if the app's label shrinks its text to fit, say so in the scene: `adjustsFontSizeToFitWidth: true` with its `minimumScaleFactor`"), "\(note.cause)")
+        // A label that already shrinks (here not far enough) is not told to.
+        try scene.replacingOccurrences(of: "lineBreakMode: truncateTail", with: "lineBreakMode: truncateTail, adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.95")
+            .write(toFile: render, atomically: true, encoding: .utf8)
+        let shrinking = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let shrunk = try #require(shrinking.comparison.suggestions?.label("note"), "\(shrinking.summary)")
+        #expect(shrunk.cause.hasPrefix("its text is truncated to 1 line"), "\(shrunk.cause)")
+        #expect(!shrunk.cause.contains("adjustsFontSizeToFitWidth"), "\(shrunk.cause)")
     }
 
     /// The settings list of Fixtures/screens/settings.yaml laid out by the uikit model, against the same screen in the

@@ -94,7 +94,9 @@ extension SuggestionSearch {
                 if original.truncated {
                     results.append(LabelSuggestion(label: label.id, cause: "its text is truncated to \(original.baselines.count) "
                         + "line\(original.baselines.count == 1 ? "" : "s") (it does not fit its width or `numberOfLines`), where the "
-                        + "design shows \(target.designLineCount.map { "\($0) line\($0 == 1 ? "" : "s")" } ?? "more of it")",
+                        + "design shows \(target.designLineCount.map { "\($0) line\($0 == 1 ? "" : "s")" } ?? "more of it")"
+                        + (original.shrinks || layout.model.autoshrink != .uilabel ? "" : "; if the app's label shrinks its text to "
+                            + "fit, say so in the scene: `adjustsFontSizeToFitWidth: true` with its `minimumScaleFactor`"),
                         estimate: estimate(target), changes: [], style: nil))
                 }
                 continue

@@ -51,6 +51,8 @@ struct SuggestionSearch {
         var text: String
         /// True when the layout cut the text short (an ellipsis, or lines past `numberOfLines` left out).
         var truncated: Bool
+        /// True when the label may shrink its text to fit (UILabel's autoshrink is set).
+        var shrinks: Bool = false
     }
 
     /// How far a placement's predicted ink is from the design's, per aspect, in points.
@@ -90,7 +92,8 @@ struct SuggestionSearch {
             result[element.id] = Placement(frame: element.frame, baselines: lines.map(\.baseline), lefts: lines.map(\.x),
                                            widths: lines.map(\.width), pointSize: label.lines.first?.runs.first?.pointSize ?? label.metrics.pointSize,
                                            postScriptName: label.font.postScriptName, fontLineHeight: label.metrics.lineHeight,
-                                           drawsBackground: element.background != nil, text: label.lines.map(\.text).joined(), truncated: label.truncated)
+                                           drawsBackground: element.background != nil, text: label.lines.map(\.text).joined(), truncated: label.truncated,
+                                           shrinks: label.autoshrinks)
         }
         return result
     }
