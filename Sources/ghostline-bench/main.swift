@@ -3,6 +3,7 @@
 //   swift run -c release ghostline-bench [SCENE] [--iterations N]
 //   swift run -c release ghostline-bench --long-text      # layout time against text length
 //   swift run -c release ghostline-bench --variable-fonts # a variable-font label beside a static one
+//   swift run -c release ghostline-bench --autoshrink     # an autoshrinking label beside the same label truncated
 //   swift run -c release ghostline-bench --suite [--entries 200] [--rounds 3] [--scene SCENE]   # suite vs a loop
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
@@ -32,6 +33,7 @@ usage: ghostline-bench [SCENE] [--iterations N]
        ghostline-bench --diff A.png B.png [--iterations N]
        ghostline-bench --long-text
        ghostline-bench --variable-fonts [--iterations N]
+       ghostline-bench --autoshrink [--iterations N]
 """
 
 /// The whole bench. It throws rather than trapping so that a wrong path or option ends as one stderr line and
@@ -67,6 +69,11 @@ func benchMain() throws {
     if arguments.first == "--variable-fonts" {
         // A variable-font label against a static one of the same text, interleaved (VariableFontBench.swift).
         try VariableFontBench(iterations: iterations).run()
+        exit(0)
+    }
+    if arguments.first == "--autoshrink" {
+        // An autoshrinking label against the same label truncated, interleaved (AutoshrinkBench.swift).
+        try AutoshrinkBench(iterations: iterations).run()
         exit(0)
     }
     if arguments.first == "--long-text" {

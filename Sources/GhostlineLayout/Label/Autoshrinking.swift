@@ -100,16 +100,13 @@ enum Autoshrinking {
         return width / line[0].width
     }
 
-    /// For several lines: the square root of the lines allowed over the lines the text takes at full size, as the
-    /// text's area shrinks with the square of its size; nil for no line limit.
+    /// For several lines: the lines allowed times the width, over the text's one-line width at full size. Text never
+    /// packs lines tighter than end to end, so no larger scale fits; one line or no line limit has no such guess.
     static func lineCountGuess(_ prepared: LabelLayouter.Prepared, width: Double) -> Double? {
         let allowed = prepared.input.paragraph.numberOfLines
         guard allowed > 1 else { return nil }
-        var input = prepared.input
-        input.paragraph.numberOfLines = 0
-        let unlimited = LabelLayouter.place(LabelLayouter.Prepared(input: input, paragraph: prepared.paragraph, base: prepared.base,
-                                                                   caseMapping: prepared.caseMapping), width: width)
-        return (Double(allowed) / Double(max(unlimited.lines.count, 1))).squareRoot()
+        let oneLine = LabelLayouter.place(prepared, width: nil).lines.map(\.width).reduce(0, +)
+        return oneLine > 0 ? Double(allowed) * width / oneLine : nil
     }
 
     // MARK: Tightening
