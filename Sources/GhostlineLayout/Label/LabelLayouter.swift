@@ -85,11 +85,6 @@ public enum LabelLayouter {
         if let caseMapping { text = caseMapping.text }
         var adjustments = ShapingAdjustments()
         adjustments.trimsPunctuation = model.trimsAdjacentFullwidthPunctuation
-        if text.runs.contains(where: { $0.style.textSpacingTrim == .spaceAll }) {
-            var keeps = [Bool](repeating: false, count: text.scalars.count)
-            for run in text.runs where run.style.textSpacingTrim == .spaceAll { for i in run.range { keeps[i] = true } }
-            adjustments.keepsPunctuationSpace = keeps
-        }
         if let whiteSpace = breaking.wrapping.whiteSpace(input.paragraph) {
             // CSS white-space processing: collapsed spaces keep their offsets but lose their advance.
             let processed = WhiteSpaceProcessing(text.scalars, whiteSpace: whiteSpace)

@@ -36,7 +36,8 @@ extension ShapedParagraph {
                 glyphs = Self.slice(shaped.run, range)
             } else {
                 glyphs = Self.shape(shapingText, range: range, font: shaped.item.font, pointSize: shaped.pointSize,
-                                    options: shaped.options, adjustments: adjustments).run.glyphs
+                                    options: shaped.options, adjustments: adjustments,
+                                    trimsPunctuation: shaped.trimsPunctuation).run.glyphs
             }
             pieces.append(LinePiece(range: range, runIndex: shaped.item.runIndex, font: shaped.item.font,
                                     pointSize: shaped.pointSize, isFallback: shaped.item.isFallback,

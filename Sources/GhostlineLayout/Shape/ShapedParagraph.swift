@@ -7,15 +7,15 @@ struct ShapedItem: Sendable {
     var options: ShapingOptions
     var pointSize: Double
     var run: ShapedRun
+    /// Whether adjacent fullwidth punctuation is trimmed in this item: the model trims and its run's style does
+    /// not say `textSpacingTrim: spaceAll`. Kept so that a line's end reshaped later is trimmed alike.
+    var trimsPunctuation: Bool
 }
 
 /// What a model may change in shaped text: adjacent fullwidth CJK punctuation trimmed (`HanKerning`) and
 /// spaces collapsed by `white-space` (no advance, no glyph).
 struct ShapingAdjustments: Sendable {
     var trimsPunctuation = false
-    /// `keepsPunctuationSpace[i]`: scalar `i` is in a run with `textSpacingTrim: spaceAll`, so its item is never
-    /// trimmed; empty when no run says so.
-    var keepsPunctuationSpace: [Bool] = []
     /// `collapsed[i]`: scalar `i` is removed by white-space collapsing; empty when nothing collapses.
     var collapsed: [Bool] = []
     static let none = ShapingAdjustments()
@@ -80,8 +80,9 @@ struct ShapedParagraph: Sendable {
             options.features = style.features
             // The item's own font decides: a fallback font is tracked by its table, not the style's font's.
             options.tracking = fontTracking.points(item.font, pointSize: style.pointSize)
+            let trims = adjustments.trimsPunctuation && style.textSpacingTrim != .spaceAll
             let (run, trimmed) = Self.shape(shapingText, range: item.range, font: item.font, pointSize: style.pointSize,
-                                            options: options, adjustments: adjustments)
+                                            options: options, adjustments: adjustments, trimsPunctuation: trims)
             for feature in trimmed {
                 // A trimmed bracket depends on its neighbour: a line may not end between them without reshaping.
                 let boundary = HanKerning.kind(scalars[feature]) == .open ? feature : feature + 1
@@ -102,7 +103,7 @@ struct ShapedParagraph: Sendable {
             }
             // Inside a multi-scalar cluster (a ligature, a conjunct, an emoji sequence) a line can never end.
             for offset in item.range.dropFirst() where !clusterSeen.contains(offset) { safe[offset] = false }
-            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, run: run))
+            shaped.append(ShapedItem(item: item, options: options, pointSize: style.pointSize, run: run, trimsPunctuation: trims))
         }
         var prefix = [Double](repeating: 0, count: scalars.count + 1)
         for i in 0..<scalars.count { prefix[i + 1] = prefix[i] + perScalar[i] }
@@ -125,13 +126,10 @@ struct ShapedParagraph: Sendable {
     /// stops), collapsed spaces without advance or glyph, and, when asked, adjacent fullwidth CJK punctuation
     /// trimmed — judged inside the range only, so a bracket that starts a line keeps its space, as in Chromium.
     static func shape(_ text: ShapingText, range: Range<Int>, font: Font, pointSize: Double, options: ShapingOptions,
-                      adjustments: ShapingAdjustments) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
+                      adjustments: ShapingAdjustments, trimsPunctuation: Bool) -> (run: ShapedRun, trimmedPunctuation: [Int]) {
         var run = shape(text, range: range, font: font, pointSize: pointSize, options: options)
         var trimmedOffsets: [Int] = []
-        // An item lies inside one run, so its first scalar says what its run asks for.
-        let keepsSpace = range.isEmpty || adjustments.keepsPunctuationSpace.isEmpty
-            ? false : adjustments.keepsPunctuationSpace[range.lowerBound]
-        if adjustments.trimsPunctuation && !keepsSpace {
+        if trimsPunctuation {
             let trims = HanKerning.features(run, scalars: text.scalars, letterSpacing: options.letterSpacing + options.tracking)
             if !trims.isEmpty {
                 var trimmed = options
@@ -256,7 +254,7 @@ struct ShapedParagraph: Sendable {
             let shaped = items[itemIndex(at: offset)]
             let end = min(b, shaped.item.range.upperBound)
             let run = Self.shape(shapingText, range: offset..<end, font: shaped.item.font, pointSize: shaped.pointSize,
-                                 options: shaped.options, adjustments: adjustments).run
+                                 options: shaped.options, adjustments: adjustments, trimsPunctuation: shaped.trimsPunctuation).run
             total += run.glyphs.reduce(0) { $0 + ($1.cluster < limit ? $1.advance : 0) }
             offset = end
         }
