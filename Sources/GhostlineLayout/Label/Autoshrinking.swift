@@ -77,8 +77,8 @@ enum Autoshrinking {
         }
         if let guess, guess > low.scale, guess < high {
             // Bracket the guess closely: one line is nearly proportional to its size (the guess fits or misses by a
-            // hair); several lines are near the area's guess. A long text costs a full layout per try, so each saved
-            // halving counts.
+            // hair); for several lines the guess is a bound or an estimate a few steps away. A long text costs a full
+            // layout per try, so each saved halving counts.
             var step = input.paragraph.numberOfLines == 1 ? precision : guess * 0.02
             var next = guess
             let fitsGuess = probe(guess)
@@ -124,20 +124,21 @@ enum Autoshrinking {
         guard line.count == 1, characters > 0, available > 0,
               line[0].width <= available * (1 + Autoshrink.tighteningFactor) else { return nil }
         let excess = line[0].width - available
-        func attempt(_ tightening: Double) -> (Shrunk, Double) {
+        func attempt(_ tightening: Double) -> Shrunk {
             let prepared = LabelLayouter.prepare(input.tightened(by: tightening))
             var layout = LabelLayouter.place(prepared, width: width)
             layout.tightening = tightening
-            let oneLine = LabelLayouter.place(prepared, width: nil).lines.first?.width ?? 0
-            return (Shrunk(prepared: prepared, layout: layout, scale: shrunk.scale), oneLine)
+            return Shrunk(prepared: prepared, layout: layout, scale: shrunk.scale)
         }
-        // Every character gives up the same space; a second try corrects for characters the spacing skips.
+        // Every character gives up the same space; a second try corrects for characters the spacing skips, from how
+        // much the first try's one line actually narrowed.
         let first = excess / Double(characters)
-        let (tried, narrowed) = attempt(first)
+        let tried = attempt(first)
         if !tried.layout.truncated { return tried }
+        let narrowed = LabelLayouter.place(tried.prepared, width: nil).lines.first?.width ?? 0
         let perUnit = (line[0].width - narrowed) / first
         guard perUnit > 0 else { return nil }
-        let (second, _) = attempt(excess / perUnit * (1 + 1e-9))
+        let second = attempt(excess / perUnit * (1 + 1e-9))
         return second.layout.truncated ? nil : second
     }
 
@@ -146,18 +147,12 @@ enum Autoshrinking {
     /// The shrunk `layout` in the frame of the full-size `natural` one: one line by `baselineAdjustment`, more lines
     /// centred, as UILabel centres its text rect.
     static func placed(_ layout: LabelLayout, in natural: LabelLayout, paragraph: ParagraphStyle, scale: Scale) -> LabelLayout {
-        let centred = scale.roundToPixel((natural.size.height - layout.size.height) / 2)
-        let dy: Double
-        if paragraph.numberOfLines == 1 {
-            switch paragraph.autoshrink.baselineAdjustment {
-            case .alignBaselines: dy = natural.anchors.firstBaseline - layout.anchors.firstBaseline
-            case .alignCenters: dy = centred
-            case .none: dy = 0
-            }
-        } else {
-            dy = centred
+        var result: LabelLayout
+        switch (paragraph.numberOfLines == 1, paragraph.autoshrink.baselineAdjustment) {
+        case (true, .alignBaselines): result = layout.shifted(dx: 0, dy: natural.anchors.firstBaseline - layout.anchors.firstBaseline)
+        case (true, .none): result = layout
+        case (true, .alignCenters), (false, _): result = layout.centred(inHeight: natural.size.height, scale: scale)
         }
-        var result = layout.shifted(dx: 0, dy: dy)
         result.size = natural.size
         result.intrinsicWidth = natural.intrinsicWidth
         return result
