@@ -85,9 +85,7 @@ extension ResolverState {
         let given = [("lineBreak", style.lineBreak != nil), ("whiteSpace", style.whiteSpace != nil),
                      ("overflowWrap", style.overflowWrap != nil), ("wordBreak", style.wordBreak != nil),
                      ("hyphens", style.hyphens != nil), ("hyphenationFactor", style.hyphenationFactor != nil)]
-        for (key, isSet) in given where isSet {
-            if let refused = model.refusal(of: key) { throw error(style.marks[key], refused.problem, fix: refused.fix) }
-        }
+        try refuseUnused(given, marks: style.marks)
         paragraph.whiteSpace = style.whiteSpace ?? .preWrap
         paragraph.overflowWrap = style.overflowWrap ?? .breakWord
         paragraph.wordBreak = style.wordBreak ?? .normal
@@ -251,15 +249,21 @@ extension ResolverState {
 }
 
 extension ResolverState {
+    /// Throws the model's refusal of the first setting of `given` that is set and that the model has no use for, at
+    /// the place `marks` names for it: a setting is refused rather than silently ignored.
+    func refuseUnused(_ given: [(key: String, isSet: Bool)], marks: [String: SourceMark]) throws(SceneError) {
+        for (key, isSet) in given where isSet {
+            if let refused = model.refusal(of: key) { throw error(marks[key], refused.problem, fix: refused.fix) }
+        }
+    }
+
     /// UILabel's autoshrink keys of `label`, refused (with the model's wording) by a model that has no such thing.
     func autoshrink(of label: LabelDescription) throws(SceneError) -> Autoshrink {
         let given = [("adjustsFontSizeToFitWidth", label.adjustsFontSizeToFitWidth != nil),
                      ("minimumScaleFactor", label.minimumScaleFactor != nil),
                      ("allowsDefaultTighteningForTruncation", label.allowsDefaultTighteningForTruncation != nil),
                      ("baselineAdjustment", label.baselineAdjustment != nil)]
-        for (key, isSet) in given where isSet {
-            if let refused = model.refusal(of: key) { throw error(label.marks[key], refused.problem, fix: refused.fix) }
-        }
+        try refuseUnused(given, marks: label.marks)
         var autoshrink = Autoshrink()
         autoshrink.adjustsFontSizeToFitWidth = label.adjustsFontSizeToFitWidth ?? false
         autoshrink.minimumScaleFactor = label.minimumScaleFactor ?? 0
