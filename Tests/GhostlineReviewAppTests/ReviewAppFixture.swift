@@ -88,16 +88,7 @@ final class ReviewAppFixture: @unchecked Sendable {
             arguments += ["--data-binary", "@\(file)", "-H", "Content-Type: application/json"]
         }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try toolOutput("/usr/bin/curl", arguments)
         guard let newline = text.lastIndex(of: "\n") else { return Reply(status: 0, body: text) }
         return Reply(status: Int(text[text.index(after: newline)...]) ?? 0, body: String(text[..<newline]))
     }

@@ -125,17 +125,23 @@ public enum Browser {
 
     /// Runs the browser and returns what it printed on standard output (`--dump-dom`); its stderr is dropped.
     public static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try toolOutput(executable, arguments)
     }
+}
+
+/// Runs another program (a browser, curl, sha256sum) and returns what it printed on standard output; its stderr is
+/// dropped.
+public func toolOutput(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// How many pixels differ (every pixel when the sizes differ); a count keeps failure messages short.
@@ -157,13 +163,5 @@ public final class ResultBox: @unchecked Sendable {
 
 /// The SHA-256 coreutils' `sha256sum` prints for a file: an independent tool's answer to check Ghostline's against.
 public func sha256sum(_ path: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [path]
-    let out = Pipe()
-    process.standardOutput = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(String(decoding: data, as: UTF8.self).prefix(64))
+    String(try toolOutput("/usr/bin/sha256sum", [path]).prefix(64))
 }
