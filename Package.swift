@@ -102,7 +102,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // The review app: a suite's review in the browser, with decisions written beside the manifest.
-        .target(name: "GhostlineReviewApp", dependencies: ["GhostlineSuite", "GhostlineReview", "GhostlineSupport",
+        .target(name: "GhostlineReviewApp", dependencies: ["GhostlineSuite", "GhostlineReview", "GhostlineRender", "GhostlineFonts", "GhostlineSupport",
                                                            .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "HummingbirdCore", package: "hummingbird"),
                                                            .product(name: "Logging", package: "swift-log")]),

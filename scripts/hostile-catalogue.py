@@ -22,9 +22,12 @@ An input whose failure is known and owned elsewhere carries `known="…"`: it st
 KNOWN lines and do not fail the run, and it fails the run once it passes (drop the mark then), as Swift Testing's
 withKnownIssue does.
 
+At its end it runs scripts/hostile-review.py, the review app's hostile requests against a real server (issue 32),
+with the same binary (not with --only, nor with --no-review).
+
 Usage: scripts/hostile-catalogue.py --binary .build/release/ghostline [--jobs 2] [--only TEXT] [--list] [--keep]
 Prints one line per failure, a table of the worst time and memory per group, and a final count; exits 1 on any
-failure, 2 on a problem of its own (no binary, no Pillow).
+failure (the review app's included), 2 on a problem of its own (no binary, no Pillow).
 """
 import argparse
 import concurrent.futures
@@ -1462,6 +1465,7 @@ def main():
     parser.add_argument("--list", action="store_true", help="list the inputs and exit")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--no-determinism", action="store_true", help="skip the determinism check")
+    parser.add_argument("--no-review", action="store_true", help="skip the review app's hostile requests (hostile-review.py)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
     for tool, package in ((TIME, "time"), (shutil.which("prlimit"), "util-linux"), (shutil.which("setpriv"), "util-linux")):
@@ -1520,7 +1524,13 @@ def main():
             print(f"FAIL {line}")
         phases = (f"generated in {generated:.0f} s, {len(light)} light runs in {light_done - started - generated:.0f} s, "
                   f"{len(heavy)} heavy in {heavy_done - light_done:.0f} s, determinism in {time.monotonic() - heavy_done:.0f} s")
-        return summarize(runs, extra, len(cases), phases, time.monotonic() - started, checked_determinism)
+        status = summarize(runs, extra, len(cases), phases, time.monotonic() - started, checked_determinism)
+        if options.no_review or options.only:
+            return status
+        print(flush=True)
+        review = subprocess.run([sys.executable, os.path.join(ROOT, "scripts/hostile-review.py"), "--binary", binary]).returncode
+        # A failure anywhere is 1; the review's own problem (2) shows only when nothing failed.
+        return 1 if 1 in (status, review) else max(status, review)
     finally:
         if options.keep:
             print(f"kept {work}")

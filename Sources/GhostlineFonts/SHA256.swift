@@ -27,11 +27,17 @@ public struct SHA256: Sendable {
 
     /// The digest of everything added, as 64 lower-case hex digits. The digest itself is not changed.
     public func hexDigest() -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest().flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    /// The digest of everything added, as its 32 bytes (a Content-Security-Policy hash is their base64). The
+    /// digest itself is not changed.
+    public func digest() -> [UInt8] {
         var finished = hash
         var digest = [UInt8](repeating: 0, count: 32)
         gl_sha256_final(&finished, &digest)
-        let hex = Array("0123456789abcdef".utf8)
-        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+        return digest
     }
 
     /// The digest of a file's bytes, read in 1 MiB blocks; nil when it cannot be read.

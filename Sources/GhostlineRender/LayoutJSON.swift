@@ -26,6 +26,19 @@ public enum LayoutJSON {
     /// writes. The same layout gives the same bytes.
     public static func encode(_ layout: SceneLayout, palette: Palette) -> String { value(layout, palette: palette).serialized() + "\n" }
 
+    /// Every font file the layout drew with (each label's font and every run's, fallbacks included), in order of
+    /// first use: what a layout read besides its scene, for a caller that re-checks when an input changes.
+    public static func fontFiles(_ layout: SceneLayout) -> [String] {
+        var seen = Set<String>(), files: [String] = []
+        for element in layout.elements {
+            guard case .label(let label) = element.content else { continue }
+            for path in [label.font.path] + element.canvasLines.flatMap({ $0.runs.map(\.font.identity.file) }) where seen.insert(path).inserted {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
     static func frame(_ rect: Rect) -> JSONValue {
         .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
     }

@@ -95,7 +95,7 @@ public enum ReviewPage {
         </ol>
         \(suggestionsSection(c))
         <div class="controls">
-          <label>Zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
+          <label>Zoom <select id="zoom" data-width="\(number(width))" data-height="\(number(height))"><option value="1">1×</option><option value="2">2×</option><option value="4">4×</option><option value="8">8×</option></select></label>
           <label>Design opacity in the ghost <input id="opacity" type="range" min="0" max="1" step="0.05" value="\(number(c.options.opacity))"> <output id="opacity-value">\(number(c.options.opacity))</output></label>
           <button id="blink-toggle" type="button">Show render</button>
           <label><input id="blink-auto" type="checkbox"> blink</label>
@@ -122,37 +122,43 @@ public enum ReviewPage {
         <table id="labels"><thead><tr><th>label</th><th>line</th><th>layout</th><th>render</th><th>design</th><th>offset</th><th>left offset</th></tr></thead>
         <tbody>
         \(rows)</tbody></table>
-        <script>
-        (function () {
-          var base = { width: \(number(width)), height: \(number(height)) };
-          document.getElementById('zoom').addEventListener('change', function (e) {
-            var z = Number(e.target.value);
-            document.querySelectorAll('.zoomable').forEach(function (f) {
-              f.style.width = (base.width * z) + 'px'; f.style.height = (base.height * z) + 'px';
-            });
-          });
-          var slider = document.getElementById('opacity');
-          slider.addEventListener('input', function () {
-            document.getElementById('ghost-design').style.opacity = slider.value;
-            document.getElementById('opacity-value').textContent = slider.value;
-          });
-          var showingRender = false, timer = null;
-          function flip() {
-            showingRender = !showingRender;
-            document.getElementById('blink-render').style.visibility = showingRender ? 'visible' : 'hidden';
-            document.getElementById('blink-caption').textContent = showingRender ? 'Render' : 'Design';
-            document.getElementById('blink-toggle').textContent = showingRender ? 'Show design' : 'Show render';
-          }
-          document.getElementById('blink-toggle').addEventListener('click', flip);
-          document.getElementById('blink-auto').addEventListener('change', function (e) {
-            if (e.target.checked) { timer = setInterval(flip, 500); } else { clearInterval(timer); }
-          });
-        })();
-        </script>
+        <script>\(script)</script>
         </body></html>
 
         """
     }
+
+    /// The page's one script, the same text on every page: what a page needs (its size in points) is in data
+    /// attributes, never in the script, so a server can allow exactly this script by its hash in a
+    /// Content-Security-Policy (the review app does) and no text from a scene or a file name can become code.
+    public static let script = """
+    (function () {
+      var zoom = document.getElementById('zoom');
+      var base = { width: Number(zoom.dataset.width), height: Number(zoom.dataset.height) };
+      zoom.addEventListener('change', function (e) {
+        var z = Number(e.target.value);
+        document.querySelectorAll('.zoomable').forEach(function (f) {
+          f.style.width = (base.width * z) + 'px'; f.style.height = (base.height * z) + 'px';
+        });
+      });
+      var slider = document.getElementById('opacity');
+      slider.addEventListener('input', function () {
+        document.getElementById('ghost-design').style.opacity = slider.value;
+        document.getElementById('opacity-value').textContent = slider.value;
+      });
+      var showingRender = false, timer = null;
+      function flip() {
+        showingRender = !showingRender;
+        document.getElementById('blink-render').style.visibility = showingRender ? 'visible' : 'hidden';
+        document.getElementById('blink-caption').textContent = showingRender ? 'Render' : 'Design';
+        document.getElementById('blink-toggle').textContent = showingRender ? 'Show design' : 'Show render';
+      }
+      document.getElementById('blink-toggle').addEventListener('click', flip);
+      document.getElementById('blink-auto').addEventListener('change', function (e) {
+        if (e.target.checked) { timer = setInterval(flip, 500); } else { clearInterval(timer); }
+      });
+    })();
+    """
 
     /// The suggestions beside the findings: the scene patch, whether the patched scene passed, and each label's code.
     static func suggestionsSection(_ c: DesignComparison) -> String {

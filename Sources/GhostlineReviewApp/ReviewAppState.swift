@@ -9,8 +9,9 @@ public enum ReviewAppError: Error, Equatable, Sendable {
     case noEntry(String)
     /// Another approval or rejection of the entry is in progress (409): approvals of one entry never interleave.
     case busy(String)
-    /// The write would land outside the manifest's reference folders (403).
-    case outsideReferences(String)
+    /// A file the request would write may not be written (403): outside the suite's reference folders, a symbolic
+    /// link, or not a regular file. Nothing was written.
+    case refusedWrite(String, reason: String)
     /// The request is malformed (400): a bad body, a comment too long.
     case badRequest(String)
     /// The check could not be run or its files written (500), with the cause.
@@ -21,7 +22,7 @@ public enum ReviewAppError: Error, Equatable, Sendable {
         switch self {
         case .noEntry: return 404
         case .busy: return 409
-        case .outsideReferences: return 403
+        case .refusedWrite: return 403
         case .badRequest: return 400
         case .failed: return 500
         }
@@ -32,7 +33,7 @@ public enum ReviewAppError: Error, Equatable, Sendable {
         switch self {
         case .noEntry(let name): return "no entry named \(Escaping.oneLine(name)) in this suite"
         case .busy(let name): return "\(Escaping.oneLine(name)) is being approved or rejected already; try again when it is done"
-        case .outsideReferences(let path): return "\(Escaping.oneLine(path)) is outside the manifest's reference folders; nothing was written"
+        case .refusedWrite(let path, let reason): return "\(Escaping.oneLine(path)): \(reason); nothing was written"
         case .badRequest(let why): return why
         case .failed(let why): return why
         }
@@ -49,6 +50,10 @@ public struct ReviewAppEntry: Sendable {
     public var page: String?
     /// True while it is being checked again.
     public var running = false
+    /// How many checks of it have ended in this session: a page showing an older check's review is stale.
+    public var checks = 0
+    /// Whether its latest check left ghost and diff thumbnails.
+    public var thumbnails = false
     /// SHA-256 of the render and of the target file as the app last hashed them (when a decision was made, or the
     /// entry was checked with a decision on record); nil before.
     public var digests: (render: String, target: String)?

@@ -93,6 +93,8 @@ struct SuiteCheck: Sendable {
             entry.error = error.description
             return nil
         }
+        entry.inputFiles = result.inputFiles + [target] + (result.layout.map(LayoutJSON.fontFiles) ?? [])
+        if case .reference(let path) = c.target { entry.inputFiles.append(Self.layoutPath(ofReference: path)) }
         var passes = result.passes
         if !passes, case .design(let design) = c.target {
             (entry.accepted, entry.acceptanceLapsed) = acceptance(of: c.id, result: result, design: design)

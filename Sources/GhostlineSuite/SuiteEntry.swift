@@ -58,6 +58,11 @@ public struct SuiteEntry: Sendable, Equatable {
     /// Why an acceptance recorded for this check no longer holds ("the render changed since 2025-…"); nil = none
     /// lapsed. The check then fails as it would without one.
     public var acceptanceLapsed: String?
+    /// Every file the check read, as far as it got: the scene and what it includes (style guides, tokens, images),
+    /// the font files it named, the design or reference, and a reference's layout JSON. Empty when the scene could
+    /// not be loaded. Not in the report: it is for a caller that checks again what changed (the review app's
+    /// watcher), and is the same on every run of the same inputs.
+    public var inputFiles: [String] = []
 
     /// The entry as the report stores it, with its review (`ghostline-review/1`) when the check compared images.
     public func value(review: JSONValue?) -> JSONValue {

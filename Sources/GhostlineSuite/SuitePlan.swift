@@ -22,6 +22,12 @@ public struct SuiteCase: Sendable, Equatable {
 
         /// The file, whichever it is.
         public var path: String { switch self { case .design(let p), .reference(let p): return p } }
+        /// Every file a check writes when it records this target (`--update`, an approval): a reference and the
+        /// layout JSON recorded beside it; nothing for a design export, which the suite never writes.
+        public var recordedFiles: [String] {
+            guard case .reference(let p) = self else { return [] }
+            return [p, SuiteCheck.layoutPath(ofReference: p)]
+        }
     }
 
     /// The case's place in the whole plan: reports, shards and merges are ordered by it.

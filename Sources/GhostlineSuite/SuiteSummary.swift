@@ -45,6 +45,8 @@ public enum SuiteSummary {
     /// baseline offset in points — "higher" means the render's text sits above the design's — missing text).
     public static func finding(_ entry: SuiteEntry) -> String {
         if let error = entry.error { return error.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        // The render just became the reference: what it was compared with is gone, and so is anything to report.
+        if entry.updated == "reference" { return "recorded: the render is the new reference" }
         let f = entry.findings
         var parts: [String] = []
         // A lapsed acceptance first: the reviewer's word no longer covers what is on screen.

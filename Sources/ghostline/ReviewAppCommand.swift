@@ -1,6 +1,9 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ghostline
 import GhostlineReviewApp
 
@@ -12,7 +15,9 @@ struct ReviewAppCommand: ParsableCommand {
         abstract: "Review a suite in the browser: approve, reject and comment on every entry, with live re-checks.",
         discussion: """
         Runs the suite, serves its review on 127.0.0.1 at a free port, and prints one URL with a random token; every
-        request needs the token. Approving an entry checked against a reference writes the render as the new reference;
+        request needs the token. Another --host (0.0.0.0 for every interface) serves the review to the network: it prints
+        a warning, answers to the machine's names and addresses as well as 127.0.0.1 and localhost, and still requires
+        the token. Approving an entry checked against a reference writes the render as the new reference;
         approving or rejecting one checked against a design export records the decision, with the hashes of both images,
         in ghostline-review.json beside the manifest (the suite then reports an accepted entry as passing while both
         images are unchanged). Stop it with Ctrl-C.
@@ -20,7 +25,7 @@ struct ReviewAppCommand: ParsableCommand {
         Examples:
           ghostline review
           ghostline review Tests/Design/ghostline.yaml --open
-          ghostline review --port 8080 --host 0.0.0.0
+          ghostline review --port 8080
         """
     )
 
@@ -39,10 +44,19 @@ struct ReviewAppCommand: ParsableCommand {
         var manifest = source
         if let source, source.hasSuffix(".json") { manifest = try SuiteReport.read(source).header.source }
         let runner = session.suite(try SuitePlan.load(manifest))
-        let pages = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-review-\(UUID().uuidString)").path
+        // The scratch folder: made by mkdtemp (mode 0700, a name nobody can guess or take first), removed on exit and
+        // on Ctrl-C or SIGTERM.
+        var template = Array((FileManager.default.temporaryDirectory.path + "/ghostline-review-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CLIError("\(FileManager.default.temporaryDirectory.path): cannot create the review's scratch folder (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder")
+        }
+        let pages = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: pages) }
+        let signals = Self.removeOnSignal(pages)
+        defer { signals.forEach { $0.cancel() } }
         let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer)
         let server = ReviewAppServer(session: review, host: host, port: port)
+        if let warning = ReviewAppServer.exposureWarning(host: host) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let host = self.host, open = self.open
         let done = DispatchSemaphore(value: 0)
         final class Outcome: @unchecked Sendable { var error: (any Error)? }
@@ -67,6 +81,20 @@ struct ReviewAppCommand: ParsableCommand {
         done.wait()
         if let error = outcome.error {
             throw CLIError("\(host):\(port): the review app could not listen (\(error)); pick another --port or --host")
+        }
+    }
+
+    /// On SIGINT or SIGTERM, removes `folder` and exits as a shell expects of a process ended by that signal.
+    static func removeOnSignal(_ folder: String) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(atPath: folder)
+                Glibc.exit(128 + number)
+            }
+            source.resume()
+            return source
         }
     }
 

@@ -193,11 +193,12 @@ struct ReviewAppLiveTests {
         }
         await app.session.unsubscribe(id)
         #expect(sawChanged)
-        // Both entries of that scene were checked again (and the demo card's, whose scene sits in the same folder, where
-        // a style guide could be): the design entry passes now; the reference entry (the demo card's snapshot) too,
-        // since the scene now draws the demo card.
+        // Both entries of that scene were checked again, and only they (the demo card's scene sits in the same folder
+        // but is not one of their inputs): the design entry passes now; the reference entry (the demo card's
+        // snapshot) too, since the scene now draws the demo card.
         #expect(statuses["card-no-line-height"] == "pass", "\(statuses) \(seen)")
         #expect(statuses["card-ref"] == "pass", "\(statuses)")
+        #expect(statuses["card"] == nil, "\(statuses)")
         let listed = try await app.request("GET", "/api/entries/card-no-line-height")
         #expect(try JSONValue(parsing: Array(listed.body.utf8))["status"]?.stringValue == "pass")
     }

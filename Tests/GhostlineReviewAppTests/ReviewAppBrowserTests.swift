@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineReviewApp
 import GhostlineSuite
 import GhostlineTestSupport
 import Testing
@@ -36,13 +37,25 @@ struct ReviewAppBrowserTests {
             _ = try browser.evaluate("(() => { const s = document.getElementById('search'); s.value = 'ref'; s.dispatchEvent(new Event('input')); })()")
             try browser.wait(until: "document.querySelectorAll('#entries tbody tr').length === 1")
 
-            // An entry: open it from its link, move the ghost's slider, approve with the keyboard.
+            // Each row has its ghost and diff thumbnails, loaded with the token; paths are the suite's, not absolute.
+            try browser.wait(until: "[...document.querySelectorAll('#entries img.thumb-image')].every(i => i.complete && i.naturalWidth > 0)")
+            #expect(try browser.evaluate("document.querySelectorAll('#entries tbody tr')[0].querySelector('.where').textContent") as? String
+                    == "scenes/card-no-line-height.yaml → refs/card@3x.png")
+
+            // An entry: open it from its link, move the ghost's slider (the review page's own script runs under the
+            // policy), approve with the keyboard.
             _ = try browser.evaluate("location.href = document.querySelector('#entries tbody tr a').href")
             try browser.wait(until: "!!document.getElementById('ghostline-review-bar') && document.getElementById('entry-status').textContent === 'fail'")
             _ = try browser.evaluate("(() => { const o = document.getElementById('opacity'); o.value = '0.8'; o.dispatchEvent(new Event('input')); })()")
             #expect(try browser.evaluate("document.getElementById('ghost-design').style.opacity") as? String == "0.8")
+            // The bar changes nothing of the review under it (item 9): the FAIL badge keeps its white text, the body its
+            // margin; the review's link to the suite index leads to the app's index, with the token.
+            #expect(try browser.evaluate("getComputedStyle(document.querySelector('h1 .verdict')).color") as? String == "rgb(255, 255, 255)")
+            #expect(try browser.evaluate("getComputedStyle(document.body).marginLeft") as? String == "24px")
+            #expect(try browser.evaluate("new URL(document.getElementById('suite-index').href).searchParams.get('token') === '\(app.token)'") as? Bool == true)
             try browser.press("a")
-            try browser.wait(until: "document.getElementById('entry-status').textContent === 'pass'", seconds: 60)
+            // The page reloads after the approval: the bar and the review under it agree.
+            try browser.wait(until: "document.getElementById('entry-status').textContent === 'pass' && document.body.dataset.verdict === 'pass' && document.getElementById('message').textContent === 'approved'", seconds: 60)
 
             // Reject another with a comment: r focuses the comment, Enter sends it.
             try browser.open("\(base)/entries/card?token=\(app.token)")
@@ -60,5 +73,25 @@ struct ReviewAppBrowserTests {
         #expect(try sha256sum(reference) == (try sha256sum(expected)))
         let export = try await app.request("GET", "/api/export")
         #expect(export.body.contains("| card | ❌ rejected | tester | the title should wrap earlier |"), "\(export.body)")
+    }
+
+    /// Item 1 in a real browser: an entry named to close the script and open its own runs nothing; the name shows as
+    /// text, and the app's scripts (allowed by their hashes) still run.
+    @Test func aScriptNamedEntryRunsNothing() async throws {
+        let app = try await ReviewAppFixture(extraEntries: ReviewAppSecurityTests.scriptEntry)
+        let base = "http://127.0.0.1:\(app.port)"
+        let path = "/entries/" + ReviewAppSession.pathComponent(ReviewAppSecurityTests.scriptName)
+        try await Self.withBrowser { browser in
+            try browser.open("\(base)\(path)?token=\(app.token)")
+            try browser.wait(until: "document.getElementById('entry-status') && document.getElementById('entry-status').textContent === 'pass'")
+            #expect(try browser.evaluate("document.title") as? String != "XSS-NAME")
+            #expect(try browser.evaluate("document.getElementById('entry-name').textContent") as? String == ReviewAppSecurityTests.scriptName)
+            // A script added to the page the way an injection would be is refused by the policy.
+            _ = try browser.evaluate("(() => { const s = document.createElement('script'); s.textContent = \"document.title = 'INJECTED'\"; document.body.appendChild(s); })()")
+            #expect(try browser.evaluate("document.title") as? String != "INJECTED")
+            try browser.open("\(base)/?token=\(app.token)")
+            try browser.wait(until: "document.querySelectorAll('#entries tbody tr').length === 2")
+            #expect(try browser.evaluate("document.title") as? String != "XSS-NAME")
+        }
     }
 }

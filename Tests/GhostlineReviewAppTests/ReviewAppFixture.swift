@@ -15,8 +15,13 @@ final class ReviewAppFixture: @unchecked Sendable {
     var manifest: String { dir.appendingPathComponent("ghostline.yaml").path }
     func path(_ relative: String) -> String { dir.appendingPathComponent(relative).path }
 
-    /// - Parameter reference: where the reference entry's snapshot is, relative to the suite folder.
-    init(reference: String = "refs/card@3x.png", recordReference: Bool = true) async throws {
+    /// - Parameters:
+    ///   - reference: where the reference entry's snapshot is, relative to the suite folder.
+    ///   - extraEntries: more manifest entries (YAML list items, indented by two spaces).
+    ///   - host: the address the server binds.
+    ///   - prepare: runs on the suite folder before the app reads it.
+    init(reference: String = "refs/card@3x.png", recordReference: Bool = true, extraEntries: String = "",
+         host: String = "127.0.0.1", prepare: (URL) throws -> Void = { _ in }) async throws {
         dir = try Paths.temporaryDirectory()
         let fm = FileManager.default
         for folder in ["scenes", "designs", "refs"] { try fm.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true) }
@@ -35,6 +40,7 @@ final class ReviewAppFixture: @unchecked Sendable {
           - name: card-ref
             scene: scenes/card-no-line-height.yaml
             reference: \(reference)
+        \(extraEntries)
         """.write(to: dir.appendingPathComponent("ghostline.yaml"), atomically: true, encoding: .utf8)
         if recordReference {
             // The reference is the demo card, so the entry (the card without line-height handling) differs from it.
@@ -42,7 +48,30 @@ final class ReviewAppFixture: @unchecked Sendable {
             try fm.createDirectory(atPath: URL(fileURLWithPath: out).deletingLastPathComponent().path, withIntermediateDirectories: true)
             _ = try runCLI(["render", dir.appendingPathComponent("scenes/card.yaml").path, "-o", out])
         }
+        try prepare(dir)
         let plan = try SuitePlan.load(dir.appendingPathComponent("ghostline.yaml").path)
+        session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
+                                       reviewer: "tester")
+        let server = ReviewAppServer(session: session, host: host)
+        token = server.token
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        task = Task { try await server.run { port in continuation.yield(port) } }
+        var iterator = stream.makeAsyncIterator()
+        port = await iterator.next() ?? 0
+        try await session.check()
+    }
+
+    /// A suite laid out by the convention, without a manifest: scenes/card.yaml against designs/card@3x.png (the
+    /// card without line-height handling against the demo design, so it fails).
+    init(convention: Void) async throws {
+        dir = try Paths.temporaryDirectory()
+        let fm = FileManager.default
+        for folder in ["scenes", "designs"] { try fm.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        try fm.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path,
+                        toPath: dir.appendingPathComponent("scenes/card.yaml").path)
+        try fm.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/design/demo-card@3x.png").path,
+                        toPath: dir.appendingPathComponent("designs/card@3x.png").path)
+        let plan = try SuitePlan.load(dir.path)
         session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
                                        reviewer: "tester")
         let server = ReviewAppServer(session: session)
@@ -59,7 +88,12 @@ final class ReviewAppFixture: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    struct Reply { var status: Int; var body: String }
+    struct Reply {
+        var status: Int
+        var body: String
+        /// Header lines by lower-cased name (the last of each).
+        var headers: [String: String] = [:]
+    }
 
     /// One request with curl, on a thread of its own: the server runs in this process on Swift's cooperative
     /// threads, which a test blocked in `waitUntilExit` would take from it (two such waits on a 2-core machine and the
@@ -87,10 +121,19 @@ final class ReviewAppFixture: @unchecked Sendable {
             try body.write(toFile: file, atomically: true, encoding: .utf8)
             arguments += ["--data-binary", "@\(file)", "-H", "Content-Type: application/json"]
         }
+        let headerFile = dir.appendingPathComponent("headers-\(UUID().uuidString)").path
+        arguments += ["-D", headerFile]
+        if method == "HEAD" { arguments[arguments.firstIndex(of: "-X")! ... arguments.firstIndex(of: "-X")! + 1] = ["-I"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
         let text = try toolOutput("/usr/bin/curl", arguments)
-        guard let newline = text.lastIndex(of: "\n") else { return Reply(status: 0, body: text) }
-        return Reply(status: Int(text[text.index(after: newline)...]) ?? 0, body: String(text[..<newline]))
+        var headers: [String: String] = [:]
+        for line in ((try? String(contentsOfFile: headerFile, encoding: .utf8)) ?? "").split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        try? FileManager.default.removeItem(atPath: headerFile)
+        guard let newline = text.lastIndex(of: "\n") else { return Reply(status: 0, body: text, headers: headers) }
+        return Reply(status: Int(text[text.index(after: newline)...]) ?? 0, body: String(text[..<newline]), headers: headers)
     }
 
     /// A request sent as raw bytes on a TCP socket; returns what the server answered (empty when it closed).
