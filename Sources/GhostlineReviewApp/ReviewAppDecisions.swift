@@ -73,7 +73,17 @@ extension ReviewAppSession {
         return try detail(name)
     }
 
+    /// Lets the approvals, rejections and undos in progress finish (for at most `seconds`) and refuses new ones: what a
+    /// process stopped by a signal does before it exits, so it never stops between the files of one approval or
+    /// leaves a temporary file beside a reference.
+    public func finishDecisions(within seconds: Double) async {
+        stopping = true
+        let deadline = Date().addingTimeInterval(seconds)
+        while !busy.isEmpty && Date() < deadline { try? await Task.sleep(nanoseconds: 20_000_000) }
+    }
+
     private func claim(_ name: String) throws(ReviewAppError) -> SuiteCase {
+        guard !stopping else { throw .failed("the review app is stopping; nothing was written") }
         guard let c = entry(name)?.check else { throw .noEntry(name) }
         guard busy.insert(name).inserted else { throw .busy(name) }
         return c

@@ -128,7 +128,13 @@ enum ReviewAppScripts {
     }
     // Whether the review under the bar is older than the entry's latest check.
     const stale = (e) => checks !== null && e.checks !== checks && !e.running;
-    function reload(message) { sessionStorage.setItem('ghostline-review-message', message); location.reload(); }
+    // Once a reload is asked for, the first reason is the one shown (an event arriving before the page unloads must
+    // not replace 'approved' with 'checked again').
+    let leaving = false;
+    function reload(message) {
+      if (leaving) return;
+      leaving = true; sessionStorage.setItem('ghostline-review-message', message); location.reload();
+    }
     async function refresh() { show(await api('GET', '/api/entries/' + encodeURIComponent(name))); }
     // While a decision is being made its own answer says what happened; the events its checks send are not edits.
     let deciding = false;

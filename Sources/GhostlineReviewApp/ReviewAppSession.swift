@@ -25,6 +25,9 @@ public actor ReviewAppSession {
     /// The decisions file the suite reads (`SuiteDecisions.path(for:)`): beside the manifest, or inside a
     /// convention suite's folder.
     public nonisolated let decisionsFile: String
+    /// Each entry's scene and target as the API shows them, relative to the suite's folder: worked out once, since
+    /// the plan does not change and the listing is asked for often.
+    nonisolated let shownPaths: [String: (scene: String, target: String)]
 
     var entries: [ReviewAppEntry]
     /// The decisions as last read from disk, and the stamp of the file they were read from: a decision is always
@@ -35,6 +38,8 @@ public actor ReviewAppSession {
     /// Decisions recorded in this session, by entry, latest last, for undo.
     var recordedHere: [String: [SuiteDecisions.Decision]] = [:]
     var busy: Set<String> = []
+    /// Set when the app is stopping: no new decision starts (see ``finishDecisions(within:)``).
+    var stopping = false
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
     var runs = 0
     /// Per entry, the stamp of every file its last check read, taken before that check ran (see ReviewAppWatching).
@@ -60,6 +65,10 @@ public actor ReviewAppSession {
             if (resolved == home || resolved.hasPrefix(home + "/")) && !roots.contains(folder) { roots.append(folder) }
         }
         referenceRoots = roots
+        let suiteFolder = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().standardized.path
+        shownPaths = Dictionary(plan.cases.map { c in
+            (c.id, (Self.relative(c.scene, to: suiteFolder), Self.relative(c.target.path, to: suiteFolder)))
+        }, uniquingKeysWith: { first, _ in first })
         for folder in [pagesRoot, pagesRoot + "/entries", pagesRoot + "/thumbs"] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
@@ -122,7 +131,8 @@ public actor ReviewAppSession {
         if case .reference = e.check.target { kind = "reference" }
         var members: [(String, JSONValue)] = [
             ("name", .string(e.check.id)), ("status", .string(e.status(decisions))), ("kind", .string(kind)),
-            ("scene", .string(relative(e.check.scene))), ("target", .string(relative(e.check.target.path))),
+            ("scene", .string(shownPaths[e.check.id]?.scene ?? e.check.scene)),
+            ("target", .string(shownPaths[e.check.id]?.target ?? e.check.target.path)),
             ("finding", optional(e.entry.map(SuiteSummary.finding))), ("cause", optional(e.entry?.findings.cause)),
             ("running", .bool(e.running)), ("checks", .integer(e.checks)), ("thumbnails", .bool(e.thumbnails)),
             ("isNew", .bool(kind == "reference" && !FileManager.default.fileExists(atPath: e.check.target.path))),
@@ -139,10 +149,9 @@ public actor ReviewAppSession {
         return .object(members)
     }
 
-    /// `path` relative to the suite's folder when inside it (the index shows `scenes/card.yaml`, not a long absolute
-    /// path); as it is otherwise.
-    nonisolated func relative(_ path: String) -> String {
-        let home = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().standardized.path
+    /// `path` relative to the suite's folder `home` when inside it (the index shows `scenes/card.yaml`, not a long
+    /// absolute path); as it is otherwise.
+    static func relative(_ path: String, to home: String) -> String {
         let standard = URL(fileURLWithPath: path).standardized.path
         return standard.hasPrefix(home + "/") ? String(standard.dropFirst(home.count + 1)) : path
     }

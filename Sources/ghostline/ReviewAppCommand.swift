@@ -52,9 +52,9 @@ struct ReviewAppCommand: ParsableCommand {
         }
         let pages = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: pages) }
-        let signals = Self.removeOnSignal(pages)
-        defer { signals.forEach { $0.cancel() } }
         let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer)
+        let signals = Self.stopOnSignal(review, removing: pages)
+        defer { signals.forEach { $0.cancel() } }
         let server = ReviewAppServer(session: review, host: host, port: port)
         if let warning = ReviewAppServer.exposureWarning(host: host) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
         let host = self.host, open = self.open
@@ -84,12 +84,19 @@ struct ReviewAppCommand: ParsableCommand {
         }
     }
 
-    /// On SIGINT or SIGTERM, removes `folder` and exits as a shell expects of a process ended by that signal.
-    static func removeOnSignal(_ folder: String) -> [any DispatchSourceSignal] {
+    /// On SIGINT or SIGTERM: lets a decision being written finish (at most 10 s), removes `folder`, and exits as a
+    /// shell expects of a process ended by that signal.
+    static func stopOnSignal(_ review: ReviewAppSession, removing folder: String) -> [any DispatchSourceSignal] {
         [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                let finished = DispatchSemaphore(value: 0)
+                Task {
+                    await review.finishDecisions(within: 10)
+                    finished.signal()
+                }
+                _ = finished.wait(timeout: .now() + 11)
                 try? FileManager.default.removeItem(atPath: folder)
                 Glibc.exit(128 + number)
             }

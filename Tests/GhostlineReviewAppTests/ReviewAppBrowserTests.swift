@@ -55,7 +55,11 @@ struct ReviewAppBrowserTests {
             #expect(try browser.evaluate("new URL(document.getElementById('suite-index').href).searchParams.get('token') === '\(app.token)'") as? Bool == true)
             try browser.press("a")
             // The page reloads after the approval: the bar and the review under it agree.
-            try browser.wait(until: "document.getElementById('entry-status').textContent === 'pass' && document.body.dataset.verdict === 'pass' && document.getElementById('message').textContent === 'approved'", seconds: 60)
+            let approved = "document.getElementById('entry-status').textContent === 'pass' && document.body.dataset.verdict === 'pass' && document.getElementById('message').textContent === 'approved'"
+            do { try browser.wait(until: approved, seconds: 60) } catch {
+                let state = try? browser.evaluate("JSON.stringify([document.getElementById('entry-status').textContent, document.body.dataset.verdict, document.getElementById('message').textContent])")
+                throw DevToolsError("after approving, [status, verdict, message] = \(state.map { "\($0)" } ?? "unknown"): \(error)")
+            }
 
             // Reject another with a comment: r focuses the comment, Enter sends it.
             try browser.open("\(base)/entries/card?token=\(app.token)")
