@@ -122,6 +122,13 @@ class Events:
         self.reply = self.connection.getresponse()
         self.queue = queue.Queue()
         threading.Thread(target=self.read, daemon=True).start()
+        # The app sends the current progress on subscribing; taken here, so that no edit's count includes it.
+        try:
+            first = self.queue.get(timeout=30)
+        except queue.Empty:
+            first = None
+        if first is None:
+            raise SystemExit("bench-review: no first event on /api/events within 30 s")
 
     def read(self):
         name, data = None, []
@@ -195,6 +202,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/ghostline"))
     parser.add_argument("--entries", type=int, default=500)
     args = parser.parse_args()
+    args.binary = os.path.abspath(args.binary)   # the reference is rendered from inside the suite's folder
     folder = tempfile.mkdtemp(prefix="ghostline-bench-review-")
     # The app's TMPDIR, apart from the suite (so nothing there is mistaken for a suite file).
     tmpdir = tempfile.mkdtemp(prefix="ghostline-bench-review-tmp-")
@@ -206,7 +214,7 @@ def main():
         shutil.copy(os.path.join(ROOT, "Fixtures/scenes/card-no-line-height.yaml"), os.path.join(folder, "scenes/edited.yaml"))
         shutil.copy(os.path.join(ROOT, "Fixtures/design/demo-card@3x.png"), os.path.join(folder, "designs/card@3x.png"))
         # The reference entry's reference is the edited card's render, so it fails and each approve and undo of it
-        # rewrites it (and runs a check, which is what fills the scratch folder).
+        # rewrites it and checks it again (writing its page into the scratch folder once more).
         subprocess.run([args.binary, "render", "scenes/edited.yaml", "-o", "refs/card@3x.png"], cwd=folder, check=True,
                        stdout=subprocess.DEVNULL)
         lines = ["name: Bench", "entries:"]
@@ -288,10 +296,13 @@ def main():
         after_cycles = scratch.size()
         scratch.stop()
 
+        # Removing the scratch folder is part of stopping: how long it takes with a full one.
+        stopping = time.perf_counter()
         server.send_signal(signal.SIGTERM)
         try:
             server.wait(timeout=30)
-            exit_note = "removed on SIGTERM" if not scratch.folders() else "LEFT after SIGTERM"
+            exit_note = (f"{'removed' if not scratch.folders() else 'LEFT'} on SIGTERM, "
+                         f"which took {time.perf_counter() - stopping:.1f} s to exit")
         except subprocess.TimeoutExpired:
             exit_note = "the app did not exit within 30 s of SIGTERM"
 

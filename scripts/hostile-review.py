@@ -330,7 +330,7 @@ class Run:
         self.victim = os.path.join(work, "outside", "victim.json")
         self.recorded = []      # every response, for the security headers
         self.servers = []
-        self.failed = 0
+        self.cases = self.failed = 0
 
     def case(self, name, check, *args):
         """Runs one check (None or [] is a pass, a string or list of strings why it failed); an exception fails it."""
@@ -340,6 +340,7 @@ class Run:
             problems = f"{type(error).__name__}: {error}"
         if isinstance(problems, str):
             problems = [problems]
+        self.cases += 1
         if problems:
             self.failed += 1
             print(f"FAIL {name}: {'; '.join(problems)}", flush=True)
@@ -655,7 +656,7 @@ def main():
             print(f"kept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    print(f"review app: {run.failed} failed ({time.monotonic() - started:.0f} s)")
+    print(f"review app: {run.cases} cases, {run.failed} failed ({time.monotonic() - started:.0f} s)")
     return 1 if run.failed else 0
 
 

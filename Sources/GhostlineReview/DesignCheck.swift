@@ -190,7 +190,8 @@ public struct DesignCheck: Sendable {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
         }
         if let renderFile { comparison.renderPath = renderFile }
-        if !comparison.passes, !options.againstReference {
+        // A design at another scale differs everywhere: no style change would match it, so none is searched for.
+        if !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
             comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
                                                  overrides: overrides, design: design)
         }

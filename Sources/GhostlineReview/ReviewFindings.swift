@@ -1,3 +1,4 @@
+import Foundation
 import GhostlineDiff
 import GhostlineGeometry
 import GhostlineSupport
@@ -93,7 +94,8 @@ extension DesignComparison {
         let regionBoxes = listedRegions
         for label in labels {
             var own = labelFindings(label, regions: regionBoxes)
-            if let suggestion = suggestions?.label(label.id) {
+            // A design at another scale moves every label: no style is the cause then, so none is named.
+            if wrongScaleCause == nil, let suggestion = suggestions?.label(label.id) {
                 for index in own.indices where own[index].kind != .onTheDesign {
                     own[index].cause = suggestion.cause
                     own[index].fix = suggestion.changeLine
@@ -114,8 +116,35 @@ extension DesignComparison {
         return found
     }
 
-    /// "the render is 0.67 pt taller than the design (1151 vs 1149 px at @3x)", with a hint when the design's
-    /// size is the render's at another scale (exported at @2x for an @3x check).
+    /// The scale the design (or reference) was exported at when it is not the check's: its size is the render's at
+    /// that scale, to within a device pixel of rounding (an @2x export named `@3x`). Nil when the sizes agree or no
+    /// scale from @1x to @3x explains the difference.
+    public var exportedAtScale: Int? {
+        guard renderSize != designSize else { return nil }
+        let s = scale.value
+        for factor in 1...3 where factor != scale.factor {
+            let width = Double(designSize.width) * s / Double(factor), height = Double(designSize.height) * s / Double(factor)
+            if abs(width - Double(renderSize.width)) <= Double(scale.factor), abs(height - Double(renderSize.height)) <= Double(scale.factor) {
+                return factor
+            }
+        }
+        return nil
+    }
+
+    /// Why the check fails when the design was exported at another scale, said as the cause: every label, box and
+    /// region differs then, and nothing about a style can be told from it. "the design is 750 px wide and the scene
+    /// at @3x is 1125 px: exported at @2x? (name it card@2x.png or pass --scale 2)".
+    public var wrongScaleCause: String? {
+        guard let factor = exportedAtScale else { return nil }
+        let file = URL(fileURLWithPath: designPath).lastPathComponent
+        let stem = file.replacingOccurrences(of: #"@[0-9]+x(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
+        let renamed = stem.replacingOccurrences(of: #"(\.[A-Za-z]+)$"#, with: "@\(factor)x$1", options: .regularExpression)
+        return "\(target) is \(designSize.width) px wide and the scene at @\(scale.factor)x is \(renderSize.width) px: "
+            + "exported at @\(factor)x? (name it \(renamed) or pass --scale \(factor))"
+    }
+
+    /// "the render is 0.67 pt taller than the design (1151 vs 1149 px at @3x)"; when the design's size is the render's
+    /// at another scale, that is its cause (``wrongScaleCause``).
     var sizeFinding: ReviewFinding {
         var parts: [String] = []
         let s = scale.value
@@ -127,16 +156,9 @@ extension DesignComparison {
             let d = Double(renderSize.width - designSize.width) / s
             parts.append("\(Self.pt(abs(d))) \(d > 0 ? "wider" : "narrower") (\(renderSize.width) vs \(designSize.width) px)")
         }
-        var message = "size: the render is " + parts.joined(separator: " and ") + " than \(target) at @\(scale.factor)x; "
+        let message = "size: the render is " + parts.joined(separator: " and ") + " than \(target) at @\(scale.factor)x; "
             + "compared the top-left \(comparedSize)"
-        for factor in 1...3 where factor != scale.factor {
-            let width = Double(designSize.width) * s / Double(factor), height = Double(designSize.height) * s / Double(factor)
-            if abs(width - Double(renderSize.width)) <= Double(scale.factor), abs(height - Double(renderSize.height)) <= Double(scale.factor) {
-                message += " (\(target)'s size is the render's at @\(factor)x: exported at the wrong scale?)"
-                break
-            }
-        }
-        return ReviewFinding(kind: .sizeDiffers, label: nil, fails: true, message: message)
+        return ReviewFinding(kind: .sizeDiffers, label: nil, fails: true, message: message, cause: wrongScaleCause)
     }
 
     /// The regions worth listing: larger than one device pixel in at least one dimension.
@@ -214,6 +236,7 @@ extension DesignComparison {
     /// finding with a known cause, else (when the pixels fail) the first finding with one (a width from letter
     /// spacing, a colour). Nil when no cause is known: the findings then speak for themselves.
     public func topCause(_ findings: [ReviewFinding]) -> String? {
+        if let wrongScaleCause { return wrongScaleCause }
         if let change = fontChanges.first { return change.message }
         if let failing = findings.first(where: { $0.fails && $0.cause != nil }) { return failing.headline }
         guard !pixelsPass else { return nil }

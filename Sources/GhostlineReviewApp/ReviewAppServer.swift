@@ -92,7 +92,10 @@ public struct ReviewAppServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
-        router.get("/api/entries") { _, _ in Self.json(await session.listing()) }
+        router.get("/api/entries") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                     body: .init(byteBuffer: ByteBuffer(string: await session.listingText())))
+        }
         router.get("/api/entries/:name") { _, context in
             await Self.answer { () async throws(ReviewAppError) in try await session.detail(Self.name(context) ?? "") }
         }

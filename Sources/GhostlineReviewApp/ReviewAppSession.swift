@@ -27,16 +27,16 @@ public actor ReviewAppSession {
     public nonisolated let decisionsFile: String
     /// Each entry's scene and target as the API shows them, relative to the suite's folder: worked out once, since
     /// the plan does not change and the listing is asked for often.
-    nonisolated let shownPaths: [String: (scene: String, target: String)]
+    nonisolated let shownPaths: [String: (scene: String, target: String, page: String)]
 
-    var entries: [ReviewAppEntry]
+    var entries: [ReviewAppEntry] { didSet { generation &+= 1 } }
     /// The decisions as last read from disk, and the stamp of the file they were read from: a decision is always
     /// added to what is on disk now (a `git pull` while the app runs is kept), never to an old copy.
     var decisionsOnDisk: (decisions: SuiteDecisions, stamp: String)
     /// Per entry, the bytes of the files its first approval in this session replaced (nil: there was none), for undo.
-    var previousFiles: [String: [(path: String, bytes: [UInt8]?)]] = [:]
+    var previousFiles: [String: [(path: String, bytes: [UInt8]?)]] = [:] { didSet { generation &+= 1 } }
     /// Decisions recorded in this session, by entry, latest last, for undo.
-    var recordedHere: [String: [SuiteDecisions.Decision]] = [:]
+    var recordedHere: [String: [SuiteDecisions.Decision]] = [:] { didSet { generation &+= 1 } }
     var busy: Set<String> = []
     /// Set when the app is stopping: no new decision starts (see ``finishDecisions(within:)``).
     var stopping = false
@@ -47,7 +47,13 @@ public actor ReviewAppSession {
     /// What `suite --prune` would list, and the stamps of the folders and file it was found from.
     var unusedCache: (key: [String], lines: [JSONValue])?
     /// Entries checked and entries to check in the run in progress (0 of 0 when idle).
-    public internal(set) var progress = (done: 0, total: 0)
+    public internal(set) var progress = (done: 0, total: 0) { didSet { generation &+= 1 } }
+    /// Counts every change to what the listing shows; with the decisions' and reference folders' stamps it keys
+    /// ``listingCache``.
+    var generation = 0
+    /// The listing as last serialized, and what it was made from: a page polls it, and 500 entries take longer to
+    /// describe and serialize than to send.
+    var listingCache: (generation: Int, files: [String], text: String)?
 
     /// A session for `plan`, read from `manifest`, with pages kept under `pagesRoot` (created, mode 0700, if missing).
     public init(plan: SuitePlan, manifest: String, pagesRoot: String, renderer: SnapshotRenderer = SnapshotRenderer(),
@@ -67,7 +73,7 @@ public actor ReviewAppSession {
         referenceRoots = roots
         let suiteFolder = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().standardized.path
         shownPaths = Dictionary(plan.cases.map { c in
-            (c.id, (Self.relative(c.scene, to: suiteFolder), Self.relative(c.target.path, to: suiteFolder)))
+            (c.id, (Self.relative(c.scene, to: suiteFolder), Self.relative(c.target.path, to: suiteFolder), "/entries/" + Self.pathComponent(c.id)))
         }, uniquingKeysWith: { first, _ in first })
         for folder in [pagesRoot, pagesRoot + "/entries", pagesRoot + "/thumbs"] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -87,6 +93,25 @@ public actor ReviewAppSession {
         return decisionsOnDisk.decisions
     }
 
+    /// ``listing()`` serialized, made again only when something it shows changed: an entry, a decision (on disk
+    /// too), an undo record, the progress, or a reference folder's contents.
+    public func listingText() -> String {
+        let files = listingFiles.map(WatchRound.stamp)
+        if let cached = listingCache, cached.generation == generation, cached.files == files { return cached.text }
+        let text = listing().serialized() + "\n"
+        listingCache = (generation, files, text)
+        return text
+    }
+
+    /// The files whose stamps the listing depends on besides the session's own state: the decisions file and the
+    /// reference folders (a reference added or removed changes its folder's stamp).
+    nonisolated var listingFiles: [String] {
+        [decisionsFile] + Set(plan.cases.compactMap { c -> String? in
+            guard case .reference(let path) = c.target else { return nil }
+            return URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }).sorted()
+    }
+
     /// Every entry as the API lists it, failing first, then in plan order.
     public func listing() -> JSONValue {
         let decisions = self.decisions
@@ -103,11 +128,7 @@ public actor ReviewAppSession {
     /// every reference folder, so it runs again only when one of them or the decisions file changed (their stamps:
     /// a file added to or removed from a folder changes the folder's), not on every request.
     func unused() -> [JSONValue] {
-        let folders = Set(plan.cases.compactMap { c -> String? in
-            guard case .reference(let path) = c.target else { return nil }
-            return URL(fileURLWithPath: path).deletingLastPathComponent().path
-        }).sorted()
-        let key = (folders + [decisionsFile]).map(WatchRound.stamp)
+        let key = listingFiles.map(WatchRound.stamp)
         if let cached = unusedCache, cached.key == key { return cached.lines }
         let lines = ((try? SuitePrune.find(plan))?.items ?? []).map { JSONValue.string($0.line) }
         unusedCache = (key, lines)
@@ -136,7 +157,7 @@ public actor ReviewAppSession {
             ("finding", optional(e.entry.map(SuiteSummary.finding))), ("cause", optional(e.entry?.findings.cause)),
             ("running", .bool(e.running)), ("checks", .integer(e.checks)), ("thumbnails", .bool(e.thumbnails)),
             ("isNew", .bool(kind == "reference" && !FileManager.default.fileExists(atPath: e.check.target.path))),
-            ("page", .string("/entries/" + Self.pathComponent(e.check.id))),
+            ("page", .string(shownPaths[e.check.id]?.page ?? "/entries/" + Self.pathComponent(e.check.id))),
             ("canUndo", .bool(previousFiles[e.check.id] != nil || !(recordedHere[e.check.id] ?? []).isEmpty)),
         ]
         if let d = decisions.latest(for: e.check.id) {
@@ -161,8 +182,11 @@ public actor ReviewAppSession {
 
     /// `name` escaped for a URL path.
     public nonisolated static func pathComponent(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? name
+        name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? name
     }
+
+    /// RFC 3986's unreserved characters, the only ones a name keeps as they are in a URL path.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     // MARK: Events
 

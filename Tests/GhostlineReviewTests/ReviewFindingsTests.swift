@@ -153,8 +153,9 @@ struct ReviewFindingsTests {
         #expect(try runCLI(["check", scene, "--design", design, "--allow-missing-glyphs"]).status == 0)
     }
 
-    /// A design exported at @2x for an @3x check: a finding, with every output, and the hint about the scale.
-    @Test func aDesignAtTheWrongScaleIsAFindingWithAHint() throws {
+    /// A design exported at @2x for an @3x check (issue 30, item 5): the scale is the cause, said first, and no style
+    /// is guessed from labels that all moved because of it. The sizes are the scene's 375 pt canvas at each scale.
+    @Test func aDesignAtTheWrongScaleIsTheCause() throws {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("card.yaml").path
@@ -166,8 +167,19 @@ struct ReviewFindingsTests {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("size: the render is 73.33 pt taller (660 vs 440 px) and 125.0 pt wider (1125 vs 750 px)"),
                 "\(result.stdout)")
-        #expect(result.stdout.contains("the design's size is the render's at @2x"))
+        let causes = result.stdout.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("cause:") }
+        #expect(causes.first?.trimmingCharacters(in: .whitespaces)
+                == "cause: the design is 750 px wide and the scene at @3x is 1125 px: exported at @2x? (name it card@2x.png or pass --scale 2)",
+                "\(result.stdout)")
+        #expect(!result.stdout.contains("fix:") && !result.stdout.contains("suggestions:"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: html))
+        // The same export named as if it were @3x: the check takes @3x from the name, and the cause says what to rename.
+        let misnamed = dir.appendingPathComponent("card-export@3x.png").path
+        try FileManager.default.copyItem(atPath: atTwo, toPath: misnamed)
+        let named = try runCLI(["check", scene, "--design", misnamed, "--suggest"])
+        #expect(named.status == 1)
+        #expect(named.stdout.contains("exported at @2x? (name it card-export@2x.png or pass --scale 2)"), "\(named.stdout)")
+        #expect(!named.stdout.contains("fix:"), "\(named.stdout)")
     }
 }
 
