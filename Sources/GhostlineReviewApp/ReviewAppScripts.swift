@@ -99,6 +99,8 @@ enum ReviewAppScripts {
       const p = JSON.parse(ev.data);
       document.getElementById('progress').textContent = p.done < p.total ? 'checking ' + p.done + ' of ' + p.total : '';
     });
+    // The manifest changed: entries may have come or gone.
+    events.addEventListener('plan', load);
     load();
     """
 

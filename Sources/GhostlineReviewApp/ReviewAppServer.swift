@@ -74,7 +74,7 @@ public struct ReviewAppServer: Sendable {
 
     private func routes(_ router: Router<BasicRequestContext>) {
         let session = self.session
-        let index: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in Self.html(ReviewAppPages.index(suite: session.plan.name)) }
+        let index: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in Self.html(ReviewAppPages.index(suite: await session.plan.name)) }
         router.get("/", use: index)
         router.head("/", use: index)
         let entryPage: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, context in

@@ -10,8 +10,8 @@ import GhostlineSupport
 /// Running (``check(_:update:)``, the pages in the scratch folder) is in ReviewAppRunning.swift, decisions
 /// (approve, reject, undo) in ReviewAppDecisions.swift, the watcher in ReviewAppWatching.swift.
 public actor ReviewAppSession {
-    /// The plan under review.
-    public nonisolated let plan: SuitePlan
+    /// The plan under review: read again when the manifest changes (see ``reloadPlan()``).
+    public internal(set) var plan: SuitePlan
     /// The manifest's path (or a convention suite's folder).
     public nonisolated let manifest: String
     /// The scratch folder: each entry's latest review page and thumbnails, and the run in progress. Created with
@@ -21,13 +21,15 @@ public actor ReviewAppSession {
     public nonisolated let reviewer: String
     nonisolated let renderer: SnapshotRenderer
     /// The only folders approvals write into: those holding the plan's references, inside the suite's folder.
-    public nonisolated let referenceRoots: [String]
+    public internal(set) var referenceRoots: [String]
     /// The decisions file the suite reads (`SuiteDecisions.path(for:)`): beside the manifest, or inside a
     /// convention suite's folder.
     public nonisolated let decisionsFile: String
     /// Each entry's scene and target as the API shows them, relative to the suite's folder: worked out once, since
     /// the plan does not change and the listing is asked for often.
-    nonisolated let shownPaths: [String: (scene: String, target: String, page: String)]
+    var shownPaths: [String: (scene: String, target: String, page: String)]
+    /// The stamps of what the plan was read from (the manifest, or a convention suite's folders), when it was read.
+    var planStamps: [String]
 
     var entries: [ReviewAppEntry] { didSet { generation &+= 1 } }
     /// The decisions as last read from disk, and the stamp of the file they were read from: a decision is always
@@ -62,19 +64,9 @@ public actor ReviewAppSession {
         entries = plan.cases.map { ReviewAppEntry(check: $0) }
         decisionsFile = SuiteDecisions.path(for: plan)
         decisionsOnDisk = (try SuiteDecisions.read(decisionsFile), WatchRound.stamp(decisionsFile))
-        let home = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().resolvingSymlinksInPath().standardized.path
-        var roots: [String] = []
-        for c in plan.cases {
-            guard case .reference(let path) = c.target else { continue }
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
-            let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardized.path
-            if (resolved == home || resolved.hasPrefix(home + "/")) && !roots.contains(folder) { roots.append(folder) }
-        }
-        referenceRoots = roots
-        let suiteFolder = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().standardized.path
-        shownPaths = Dictionary(plan.cases.map { c in
-            (c.id, (Self.relative(c.scene, to: suiteFolder), Self.relative(c.target.path, to: suiteFolder), "/entries/" + Self.pathComponent(c.id)))
-        }, uniquingKeysWith: { first, _ in first })
+        referenceRoots = Self.referenceRoots(of: plan, decisionsFile: decisionsFile)
+        shownPaths = Self.shownPaths(of: plan, decisionsFile: decisionsFile)
+        planStamps = Self.planSources(manifest).map(WatchRound.stamp)
         for folder in [pagesRoot, pagesRoot + "/entries", pagesRoot + "/thumbs"] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
@@ -105,7 +97,7 @@ public actor ReviewAppSession {
 
     /// The files whose stamps the listing depends on besides the session's own state: the decisions file and the
     /// reference folders (a reference added or removed changes its folder's stamp).
-    nonisolated var listingFiles: [String] {
+    var listingFiles: [String] {
         [decisionsFile] + Set(plan.cases.compactMap { c -> String? in
             guard case .reference(let path) = c.target else { return nil }
             return URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -168,6 +160,36 @@ public actor ReviewAppSession {
         }
         if detail, let entry = e.entry { members.append(("entry", entry.value(review: nil))) }
         return .object(members)
+    }
+
+    /// The folders holding `plan`'s references that lie inside the suite's folder (the decisions file's).
+    static func referenceRoots(of plan: SuitePlan, decisionsFile: String) -> [String] {
+        let home = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().resolvingSymlinksInPath().standardized.path
+        var roots: [String] = []
+        for c in plan.cases {
+            guard case .reference(let path) = c.target else { continue }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
+            let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardized.path
+            if (resolved == home || resolved.hasPrefix(home + "/")) && !roots.contains(folder) { roots.append(folder) }
+        }
+        return roots
+    }
+
+    /// Each case's scene, target and page as the API shows them: worked out once per plan, since the listing is
+    /// asked for often.
+    static func shownPaths(of plan: SuitePlan, decisionsFile: String) -> [String: (scene: String, target: String, page: String)] {
+        let suiteFolder = URL(fileURLWithPath: decisionsFile).deletingLastPathComponent().standardized.path
+        return Dictionary(plan.cases.map { c in
+            (c.id, (relative(c.scene, to: suiteFolder), relative(c.target.path, to: suiteFolder), "/entries/" + pathComponent(c.id)))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What a plan is read from: the manifest file, or for a suite laid out by the convention its folder and the
+    /// `scenes` and `designs` folders in it (a scene or design added or removed changes their stamps).
+    static func planSources(_ manifest: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: manifest, isDirectory: &isDirectory), isDirectory.boolValue else { return [manifest] }
+        return [manifest, manifest + "/scenes", manifest + "/designs"]
     }
 
     /// `path` relative to the suite's folder `home` when inside it (the index shows `scenes/card.yaml`, not a long

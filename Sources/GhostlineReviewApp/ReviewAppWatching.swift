@@ -49,7 +49,8 @@ extension ReviewAppSession {
     public func watch(every interval: Double = 0.1) async {
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
-            guard let changed = changedEntries() else { continue }
+            let replanned = reloadPlan()
+            guard let changed = (changedEntries() ?? []).union(replanned).nilIfEmpty else { continue }
             broadcast("changed", .array(changed.sorted().map { .string($0) }))
             do throws(ReviewAppError) { try await check(changed) } catch {
                 broadcast("failure", .object([("error", .string(error.message))]))
@@ -67,4 +68,46 @@ extension ReviewAppSession {
         }
         return changed.isEmpty ? nil : changed
     }
+
+    /// Reads the plan again when the manifest (or a convention suite's folders) changed, and returns the entries to
+    /// check: those added, and those whose entry changed (another scene, target, scale, model, threshold, ignore
+    /// box). An entry no longer in the plan leaves the listing. A manifest that does not parse keeps the plan as it
+    /// was and says why on the event stream (`failure`), so a half-saved edit never empties the review.
+    public func reloadPlan() -> Set<String> {
+        let now = Self.planSources(manifest).map(WatchRound.stamp)
+        guard now != planStamps else { return [] }
+        planStamps = now
+        let fresh: SuitePlan
+        do { fresh = try SuitePlan.load(manifest) } catch {
+            broadcast("failure", .object([("error", .string("\(error)"))]))
+            return []
+        }
+        var before: [String: SuiteCase] = [:]
+        for c in plan.cases { before[c.id] = c }
+        var changed: Set<String> = []
+        var kept: [ReviewAppEntry] = []
+        for c in fresh.cases {
+            var old = before[c.id]
+            old?.index = c.index   // an entry added above another moves it, which changes nothing of its check
+            if var entry = entries.first(where: { $0.check.id == c.id }), old == c {
+                entry.check = c
+                kept.append(entry)
+            } else {
+                kept.append(ReviewAppEntry(check: c))
+                stamps[c.id] = nil
+                changed.insert(c.id)
+            }
+        }
+        plan = fresh
+        entries = kept
+        referenceRoots = Self.referenceRoots(of: fresh, decisionsFile: decisionsFile)
+        shownPaths = Self.shownPaths(of: fresh, decisionsFile: decisionsFile)
+        unusedCache = nil
+        broadcast("plan", .object([("entries", .integer(fresh.cases.count)), ("changed", .array(changed.sorted().map { .string($0) }))]))
+        return changed
+    }
+}
+
+private extension Set {
+    var nilIfEmpty: Set? { isEmpty ? nil : self }
 }

@@ -185,3 +185,38 @@ struct ReviewAppSecurityTests {
         #expect(await app.session.changedEntries() == ["card", "card-no-line-height"])
     }
 }
+
+/// Item 7's last input: the manifest entry. An edit to the manifest is read while the app runs, and re-checks the
+/// entries it added or changed, and only those.
+@Suite("Review app: manifest edits")
+struct ReviewAppManifestTests {
+    @Test func aManifestEditRechecksTheEntriesItChanged() async throws {
+        let app = try await ReviewAppFixture()
+        #expect(await app.session.reloadPlan().isEmpty)
+        // card-no-line-height gets a tolerance that passes it; card-ref goes; card-copy comes; card is untouched.
+        try """
+        name: Demo
+        entries:
+          - name: card-copy
+            scene: scenes/card.yaml
+            design: designs/demo-card@3x.png
+          - scene: scenes/card.yaml
+            design: designs/demo-card@3x.png
+          - scene: scenes/card-no-line-height.yaml
+            design: designs/demo-card@3x.png
+            tolerance: 1
+            baselineTolerance: 100
+        """.write(toFile: app.manifest, atomically: true, encoding: .utf8)
+        let changed = await app.session.reloadPlan()
+        #expect(changed == ["card-copy", "card-no-line-height"], "\(changed)")
+        try await app.session.check(changed)
+        let listed = try ReviewAppSecurityTests.json(try await app.request("GET", "/api/entries").body)["entries"]?.arrayValue ?? []
+        #expect(listed.map { $0["name"]?.stringValue ?? "" }.sorted() == ["card", "card-copy", "card-no-line-height"])
+        #expect(listed.first { $0["name"]?.stringValue == "card-copy" }?["status"]?.stringValue == "pass")
+        #expect(listed.first { $0["name"]?.stringValue == "card" }?["checks"]?.intValue == 1, "card was checked again")
+        // A manifest that does not parse keeps the plan as it was.
+        try "entries: [".write(toFile: app.manifest, atomically: true, encoding: .utf8)
+        #expect(await app.session.reloadPlan().isEmpty)
+        #expect(await app.session.plan.cases.count == 3)
+    }
+}
