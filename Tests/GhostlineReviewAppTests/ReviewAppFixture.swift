@@ -49,16 +49,7 @@ final class ReviewAppFixture: @unchecked Sendable {
             _ = try runCLI(["render", dir.appendingPathComponent("scenes/card.yaml").path, "-o", out])
         }
         try prepare(dir)
-        let plan = try SuitePlan.load(dir.appendingPathComponent("ghostline.yaml").path)
-        session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
-                                       reviewer: "tester")
-        let server = ReviewAppServer(session: session, host: host)
-        token = server.token
-        let (stream, continuation) = AsyncStream<Int>.makeStream()
-        task = Task { try await server.run { port in continuation.yield(port) } }
-        var iterator = stream.makeAsyncIterator()
-        port = await iterator.next() ?? 0
-        try await session.check()
+        (session, token, port, task) = try await Self.serve(dir.appendingPathComponent("ghostline.yaml").path, in: dir, host: host)
     }
 
     /// A suite laid out by the convention, without a manifest: scenes/card.yaml against designs/card@3x.png (the
@@ -71,16 +62,23 @@ final class ReviewAppFixture: @unchecked Sendable {
                         toPath: dir.appendingPathComponent("scenes/card.yaml").path)
         try fm.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/design/demo-card@3x.png").path,
                         toPath: dir.appendingPathComponent("designs/card@3x.png").path)
-        let plan = try SuitePlan.load(dir.path)
-        session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
-                                       reviewer: "tester")
-        let server = ReviewAppServer(session: session)
-        token = server.token
+        (session, token, port, task) = try await Self.serve(dir.path, in: dir, host: "127.0.0.1")
+    }
+
+    /// A session for the suite at `source` (a manifest or a convention folder), served on `host` at a free port and
+    /// checked once.
+    private static func serve(_ source: String, in dir: URL, host: String) async throws
+        -> (ReviewAppSession, String, Int, Task<Void, any Error>) {
+        let plan = try SuitePlan.load(source)
+        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
+                                           reviewer: "tester")
+        let server = ReviewAppServer(session: session, host: host)
         let (stream, continuation) = AsyncStream<Int>.makeStream()
-        task = Task { try await server.run { port in continuation.yield(port) } }
+        let task = Task { try await server.run { port in continuation.yield(port) } }
         var iterator = stream.makeAsyncIterator()
-        port = await iterator.next() ?? 0
+        let port = await iterator.next() ?? 0
         try await session.check()
+        return (session, server.token, port, task)
     }
 
     deinit {
