@@ -1,6 +1,7 @@
 import Foundation
 import GhostlineDiff
 import GhostlineGeometry
+import GhostlineImage
 import GhostlineSupport
 
 /// One thing a review found, in a sentence a designer can act on.
@@ -80,7 +81,8 @@ extension DesignComparison {
     public var findings: [ReviewFinding] {
         var found: [ReviewFinding] = []
         if renderSize != designSize { found.append(sizeFinding) }
-        for region in faintRegions {
+        // A faint area fails only when its colours differ as much as the eye notices (ΔE00 at least the floor).
+        for region in faintRegions where ColorDifference.ciede2000(region.render, region.design) >= options.minimumDeltaE {
             let b = region.box
             let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
                            height: Double(b.height) / scale.value)

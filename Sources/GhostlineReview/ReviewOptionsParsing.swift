@@ -9,7 +9,7 @@ import GhostlineImage
 public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The setting, by its ``ReviewOptions`` property name.
     public enum Option: String, Sendable {
-        case threshold, tolerance, baselineTolerance, opacity, diffAlpha, compatibility
+        case threshold, tolerance, baselineTolerance, minimumDeltaE, opacity, diffAlpha, compatibility
         case differenceColor, darkerColor, antialiasingColor, ignore
     }
 
@@ -48,6 +48,7 @@ public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConver
             switch option {
             case .tolerance: return "use a ratio from 0 to 1, e.g. 0.01"
             case .baselineTolerance: return "use points from 0 to 1000"
+            case .minimumDeltaE: return "use a CIEDE2000 difference from 0 to 100, e.g. 1"
             default: return "use a value from 0 to 1"
             }
         case .unknownName:
@@ -68,11 +69,11 @@ public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConver
 
 extension ReviewOptions {
     /// Checks the numbers, in this order: the threshold, tolerance and opacity (0…1), the baseline tolerance (0…1000
-    /// points) and the diff image's alpha (0…1). The first out of its range is thrown.
+    /// points), the faint areas' ΔE00 (0…100) and the diff image's alpha (0…1). The first out of its range is thrown.
     public func validate() throws(ReviewOptionsError) {
         let ranges: [(ReviewOptionsError.Option, Double?, ClosedRange<Double>)] = [
             (.threshold, threshold, 0...1), (.tolerance, tolerance, 0...1), (.opacity, opacity, 0...1),
-            (.baselineTolerance, baselineTolerance, 0...1000), (.diffAlpha, diffAlpha, 0...1),
+            (.baselineTolerance, baselineTolerance, 0...1000), (.minimumDeltaE, minimumDeltaE, 0...100), (.diffAlpha, diffAlpha, 0...1),
         ]
         for (option, value, range) in ranges {
             if let value, !range.contains(value) { throw ReviewOptionsError(option: option, value: "\(value)", cause: .outOfRange) }

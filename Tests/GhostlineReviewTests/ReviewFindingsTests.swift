@@ -2,6 +2,7 @@ import Foundation
 import GhostlineTestSupport
 import Ghostline
 import GhostlineGeometry
+import GhostlineImage
 import GhostlinePNG
 import Testing
 
@@ -339,6 +340,35 @@ struct FaintRegionTests {
         let pixelmatch = try check(render: Self.scene(placeholder: false, bubbleWidth: 250).replacingOccurrences(of: "spacing: 12", with: "spacing: 172"),
                                    design: Self.scene(placeholder: true, bubbleWidth: 250), options: compat)
         #expect(pixelmatch.comparison.faintRegions.isEmpty)
+    }
+
+    /// Issue 30, item 2: a card fill one level off (#F3F3F8 against #F2F2F7, ΔE00 0.21) is colour noise, under the
+    /// just-noticeable difference, and passes; the same area found with a floor below it (`minimumDeltaE`) fails.
+    @Test func aFillOneLevelOffIsNoise() throws {
+        func card(_ color: String) -> String {
+            """
+            canvas: { width: 320, height: 200, scale: 3 }
+            root:
+              padding: 16
+              children:
+                - box: { id: card, width: 288, height: 160, color: "\(color)", cornerRadius: 12 }
+            """
+        }
+        #expect(abs(ColorDifference.ciede2000(Color(hex: "#F3F3F8")!, Color(hex: "#F2F2F7")!) - 0.21) < 0.01)
+        let noise = try check(render: card("#F3F3F8"), design: card("#F2F2F7"))
+        #expect(noise.passes, "\(noise.summary)")
+        #expect(!noise.comparison.faintRegions.isEmpty, "the area is still found")
+        #expect(noise.comparison.findings.allSatisfy { $0.kind != .faintRegion })
+        var strict = ReviewOptions()
+        strict.minimumDeltaE = 0.1
+        let found = try check(render: card("#F3F3F8"), design: card("#F2F2F7"), options: strict)
+        #expect(!found.passes)
+        #expect(found.comparison.findings.contains { $0.kind == .faintRegion && $0.message.contains("#F3F3F8 in the render, #F2F2F7 in the design") },
+                "\(found.summary)")
+        // The CLI and a manifest set it too; out of range is one line naming the flag.
+        var bad = ReviewOptions()
+        bad.minimumDeltaE = 101
+        #expect(throws: ReviewOptionsError.self) { try bad.validate() }
     }
 
     @Test func aNarrowerBubbleFailsWithItsArea() throws {
