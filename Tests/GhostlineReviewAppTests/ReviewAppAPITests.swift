@@ -205,8 +205,25 @@ struct ReviewAppLiveTests {
 
     @Test func theEventStreamIsServedWithTheToken() async throws {
         let app = try await ReviewAppFixture()
-        let reply = try await app.request("GET", "/api/events", headers: ["Accept: text/event-stream"], maxTime: 2)
-        #expect(reply.body.hasPrefix("event: progress\ndata: "), "\(reply.body.prefix(200))")
-        #expect(try await app.request("GET", "/api/events", token: false, maxTime: 2).status == 401)
+        // Read the stream as it comes, until its first event or 30 s: a fixed two-second read came back empty on a
+        // loaded two-core machine running the whole suite.
+        let text = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            DispatchQueue.global().async {
+                let socket = Socket(port: app.port)
+                defer { socket.close() }
+                socket.send(Array("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nAuthorization: Bearer \(app.token)\r\nAccept: text/event-stream\r\n\r\n".utf8))
+                var received: [UInt8] = []
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline, !String(decoding: received, as: UTF8.self).contains("event: progress\ndata: ") {
+                    let some = socket.receiveSome(timeout: 5)
+                    if some.isEmpty && !received.isEmpty { break }
+                    received += some
+                }
+                continuation.resume(returning: String(decoding: received, as: UTF8.self))
+            }
+        }
+        #expect(text.hasPrefix("HTTP/1.1 200"), "\(text.prefix(300))")
+        #expect(text.lowercased().contains("content-type: text/event-stream") && text.contains("event: progress\ndata: "), "\(text.prefix(300))")
+        #expect(try await app.request("GET", "/api/events", token: false, maxTime: 30).status == 401)
     }
 }

@@ -162,7 +162,8 @@ struct ReviewAppSecurityTests {
         let scene = app.path("scenes/card-no-line-height.yaml")
         let run = Task { try await app.session.check(["card-no-line-height"]) }
         // Wait for the check to start, then fix the scene while it runs.
-        for _ in 0..<2000 where await app.session.entry("card-no-line-height")?.running != true { try await Task.sleep(nanoseconds: 1_000_000) }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, await app.session.entry("card-no-line-height")?.running != true { try await Task.sleep(nanoseconds: 1_000_000) }
         #expect(await app.session.entry("card-no-line-height")?.running == true)
         let text = try String(contentsOfFile: scene, encoding: .utf8)
         try text.replacingOccurrences(of: "lineHeightStrategy: none", with: "lineHeightStrategy: padded").write(toFile: scene, atomically: true, encoding: .utf8)
