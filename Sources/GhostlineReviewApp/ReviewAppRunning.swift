@@ -44,8 +44,10 @@ extension ReviewAppSession {
             let c = entries[index].check
             // A check that could not load its scene read nothing new: keep watching what it read before.
             let read = suiteEntry.inputFiles.isEmpty ? entries[index].entry?.inputFiles ?? [] : suiteEntry.inputFiles
-            var stamped = (before[c.id] ?? [:]).filter { Set(watchedFiles(c, read: read)).contains($0.key) }
-            for file in watchedFiles(c, read: read) where stamped[file] == nil {
+            let watched = watchedFiles(c, read: read)
+            let watchedSet = Set(watched)
+            var stamped = (before[c.id] ?? [:]).filter { watchedSet.contains($0.key) }
+            for file in watched where stamped[file] == nil {
                 // Found by this check: stamped now, unless it changed after the check began (then the next round checks
                 // again, which costs one check and never misses an edit).
                 stamped[file] = WatchRound.modified(file, since: started) ? WatchRound.unknown : after.stamp(file)

@@ -28,6 +28,9 @@ public actor ReviewAppSession {
     /// Each entry's scene and target as the API shows them, relative to the suite's folder: worked out once, since
     /// the plan does not change and the listing is asked for often.
     var shownPaths: [String: (scene: String, target: String, page: String)]
+    /// The files whose stamps the listing depends on besides the session's own state: the decisions file and the
+    /// folder of every reference (a reference added or removed changes its folder's stamp). Worked out once per plan.
+    var listingFiles: [String]
     /// The stamps of what the plan was read from (the manifest, or a convention suite's folders), when it was read.
     var planStamps: [String]
 
@@ -66,6 +69,7 @@ public actor ReviewAppSession {
         decisionsOnDisk = (try SuiteDecisions.read(decisionsFile), WatchRound.stamp(decisionsFile))
         referenceRoots = Self.referenceRoots(of: plan, decisionsFile: decisionsFile)
         shownPaths = Self.shownPaths(of: plan, decisionsFile: decisionsFile)
+        listingFiles = Self.listingFiles(of: plan, decisionsFile: decisionsFile)
         planStamps = Self.planSources(manifest).map(WatchRound.stamp)
         for folder in [pagesRoot, pagesRoot + "/entries", pagesRoot + "/thumbs"] {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -90,14 +94,13 @@ public actor ReviewAppSession {
     public func listingText() -> String {
         let files = listingFiles.map(WatchRound.stamp)
         if let cached = listingCache, cached.generation == generation, cached.files == files { return cached.text }
-        let text = listing().serialized() + "\n"
+        let text = listing(stamps: files).serialized() + "\n"
         listingCache = (generation, files, text)
         return text
     }
 
-    /// The files whose stamps the listing depends on besides the session's own state: the decisions file and the
-    /// reference folders (a reference added or removed changes its folder's stamp).
-    var listingFiles: [String] {
+    /// See ``listingFiles``.
+    static func listingFiles(of plan: SuitePlan, decisionsFile: String) -> [String] {
         [decisionsFile] + Set(plan.cases.compactMap { c -> String? in
             guard case .reference(let path) = c.target else { return nil }
             return URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -105,7 +108,10 @@ public actor ReviewAppSession {
     }
 
     /// Every entry as the API lists it, failing first, then in plan order.
-    public func listing() -> JSONValue {
+    public func listing() -> JSONValue { listing(stamps: listingFiles.map(WatchRound.stamp)) }
+
+    /// The listing, with `stamps` the current stamps of ``listingFiles`` (taken once by a caller that needs them too).
+    func listing(stamps: [String]) -> JSONValue {
         let decisions = self.decisions
         let rank = ["error": 0, "fail": 1, "rejected": 2, "pending": 3, "accepted": 4, "pass": 5]
         let ranked = entries.map { rank[$0.status(decisions)] ?? 9 }
@@ -113,14 +119,13 @@ public actor ReviewAppSession {
         return .object([("suite", .string(plan.name)),
                         ("progress", .object([("done", .integer(progress.done)), ("total", .integer(progress.total))])),
                         ("entries", .array(order.map { describe(entries[$0], detail: false, decisions: decisions) })),
-                        ("unused", .array(unused()))])
+                        ("unused", .array(unused(stamps: stamps)))])
     }
 
     /// What `ghostline suite --prune` would list: references and decisions no entry uses any more. The scan lists
     /// every reference folder, so it runs again only when one of them or the decisions file changed (their stamps:
     /// a file added to or removed from a folder changes the folder's), not on every request.
-    func unused() -> [JSONValue] {
-        let key = listingFiles.map(WatchRound.stamp)
+    func unused(stamps key: [String]) -> [JSONValue] {
         if let cached = unusedCache, cached.key == key { return cached.lines }
         let lines = ((try? SuitePrune.find(plan))?.items ?? []).map { JSONValue.string($0.line) }
         unusedCache = (key, lines)

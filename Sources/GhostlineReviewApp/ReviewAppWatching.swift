@@ -102,6 +102,7 @@ extension ReviewAppSession {
         entries = kept
         referenceRoots = Self.referenceRoots(of: fresh, decisionsFile: decisionsFile)
         shownPaths = Self.shownPaths(of: fresh, decisionsFile: decisionsFile)
+        listingFiles = Self.listingFiles(of: fresh, decisionsFile: decisionsFile)
         unusedCache = nil
         broadcast("plan", .object([("entries", .integer(fresh.cases.count)), ("changed", .array(changed.sorted().map { .string($0) }))]))
         return changed
