@@ -49,6 +49,8 @@ import time
 import zlib
 from dataclasses import dataclass, field
 
+from hostile_common import describe_change, snapshot
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIME_LIMIT = 10.0            # seconds, issue 11's target
 RSS_LIMIT = 1.5e9            # bytes, issue 11's target
@@ -166,32 +168,6 @@ def materialize(directory, files):
                 f.truncate(spec[1])
         else:
             raise ValueError(f"unknown file spec {spec!r}")
-
-
-def snapshot(directory):
-    """Every entry under `directory`, without following links or opening FIFOs: kind and content hash."""
-    entries = {}
-    for base, dirs, files in os.walk(directory):
-        for name in dirs + files:
-            path = os.path.join(base, name)
-            relative = os.path.relpath(path, directory)
-            info = os.lstat(path)
-            if stat.S_ISLNK(info.st_mode):
-                entries[relative] = ("link", os.readlink(path))
-            elif stat.S_ISDIR(info.st_mode):
-                entries[relative] = ("dir", stat.S_IMODE(info.st_mode))
-            elif stat.S_ISREG(info.st_mode):
-                if info.st_size > 64 << 20:   # sparse giants: size, inode and time are enough
-                    entries[relative] = ("file", info.st_size, info.st_ino, info.st_mtime_ns)
-                else:
-                    digest = hashlib.sha256()
-                    with open(path, "rb") as f:
-                        for block in iter(lambda: f.read(1 << 20), b""):
-                            digest.update(block)
-                    entries[relative] = ("file", info.st_size, digest.hexdigest())
-            else:
-                entries[relative] = ("special", stat.S_IFMT(info.st_mode), info.st_rdev)
-    return entries
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1339,18 +1315,6 @@ def check(run, before, after):
         problems.append(f"took {run.seconds:.1f} s (limit {TIME_LIMIT:.0f} s)")
     if run.rss >= RSS_LIMIT:
         problems.append(f"peak memory {run.rss / 1e9:.2f} GB (limit {RSS_LIMIT / 1e9:.1f} GB)")
-
-
-def describe_change(before, after):
-    parts = []
-    for key in sorted(set(before) | set(after)):
-        if key not in before:
-            parts.append(f"new {key!r}")
-        elif key not in after:
-            parts.append(f"removed {key!r}")
-        elif before[key] != after[key]:
-            parts.append(f"changed {key!r}")
-    return ", ".join(parts[:5])
 
 
 def run_case(binary, case, work, variant):

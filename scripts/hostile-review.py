@@ -25,7 +25,6 @@ a suite it could not generate). scripts/hostile-catalogue.py runs it at its end.
 """
 import argparse
 import glob
-import hashlib
 import http.client
 import json
 import os
@@ -42,6 +41,8 @@ import threading
 import time
 import urllib.parse
 import zlib
+
+from hostile_common import describe_change, snapshot
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT_NAME = "</script><script>document.title='XSS-NAME'</script>"
@@ -274,25 +275,10 @@ def png_problem(path):
     return f"{os.path.basename(path)}: no IEND chunk ({len(data)} bytes)"
 
 
-def snapshot(folder):
-    """Every entry under `folder`: a file's SHA-256, a link's target, so any write shows."""
-    state = {}
-    for base, dirs, files in os.walk(folder):
-        for name in dirs + files:
-            path = os.path.join(base, name)
-            relative = os.path.relpath(path, folder)
-            if os.path.islink(path):
-                state[relative] = "-> " + os.readlink(path)
-            elif os.path.isfile(path):
-                with open(path, "rb") as f:
-                    state[relative] = hashlib.sha256(f.read()).hexdigest()
-    return state
-
-
 def changes(before, after):
-    names = sorted(set(before) | set(after))
-    return [f"{name} {'appeared' if name not in before else 'went' if name not in after else 'changed'}"
-            for name in names if before.get(name) != after.get(name)]
+    """What changed between two snapshots, as one problem line, or none."""
+    described = describe_change(before, after)
+    return [f"the suite changed: {described}"] if described else []
 
 
 def security_problem(response):
