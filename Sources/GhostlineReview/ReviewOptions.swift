@@ -19,11 +19,11 @@ public struct ReviewOptions: Sendable {
     /// The largest baseline offset, in points, that still passes; nil = one device pixel (1 / scale).
     public var baselineTolerance: Double?
     /// The smallest colour difference (CIEDE2000, ΔE00) a faint area must show to fail a review on its own
-    /// (`--min-delta-e`). Areas under the per-pixel threshold are still found (a light grey placeholder deleted
+    /// (`--min-color-difference`). Areas under the per-pixel threshold are still found (a light grey placeholder deleted
     /// from white is ΔE00 5.9); one below this is colour noise, a fill one level off or a lossy export's drift
     /// (ΔE00 0.2 to 0.4), and is not a finding. 1.0, the difference commonly taken as just noticeable side by side:
     /// see docs/engineering.md for the pairs it was chosen from.
-    public var minimumDeltaE: Double = 1.0
+    public var minColorDifference: Double = 1.0
     /// Opacity of the design under the render in the ghost image.
     public var opacity: Double = GhostImage.defaultOpacity
     /// Count anti-aliasing-only differences as differences.

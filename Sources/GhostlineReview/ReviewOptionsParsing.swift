@@ -9,7 +9,7 @@ import GhostlineImage
 public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The setting, by its ``ReviewOptions`` property name.
     public enum Option: String, Sendable {
-        case threshold, tolerance, baselineTolerance, minimumDeltaE, opacity, diffAlpha, compatibility
+        case threshold, tolerance, baselineTolerance, minColorDifference, opacity, diffAlpha, compatibility
         case differenceColor, darkerColor, antialiasingColor, ignore
     }
 
@@ -48,7 +48,7 @@ public struct ReviewOptionsError: Error, Equatable, Sendable, CustomStringConver
             switch option {
             case .tolerance: return "use a ratio from 0 to 1, e.g. 0.01"
             case .baselineTolerance: return "use points from 0 to 1000"
-            case .minimumDeltaE: return "use a CIEDE2000 difference from 0 to 100, e.g. 1"
+            case .minColorDifference: return "use a CIEDE2000 difference from 0 to 100, e.g. 1"
             default: return "use a value from 0 to 1"
             }
         case .unknownName:
@@ -73,7 +73,7 @@ extension ReviewOptions {
     public func validate() throws(ReviewOptionsError) {
         let ranges: [(ReviewOptionsError.Option, Double?, ClosedRange<Double>)] = [
             (.threshold, threshold, 0...1), (.tolerance, tolerance, 0...1), (.opacity, opacity, 0...1),
-            (.baselineTolerance, baselineTolerance, 0...1000), (.minimumDeltaE, minimumDeltaE, 0...100), (.diffAlpha, diffAlpha, 0...1),
+            (.baselineTolerance, baselineTolerance, 0...1000), (.minColorDifference, minColorDifference, 0...100), (.diffAlpha, diffAlpha, 0...1),
         ]
         for (option, value, range) in ranges {
             if let value, !range.contains(value) { throw ReviewOptionsError(option: option, value: "\(value)", cause: .outOfRange) }

@@ -210,7 +210,7 @@ struct SuiteCheck: Sendable {
         // A count alone replaces the default ratio (see `SuiteCheckOptions.maxDiffPixels`); given both, both apply.
         if let tolerance = o.tolerance { options.tolerance = tolerance } else if o.maxDiffPixels != nil { options.tolerance = 1 }
         options.baselineTolerance = o.baselineTolerance
-        if let minDeltaE = o.minDeltaE { options.minimumDeltaE = minDeltaE }
+        if let minColorDifference = o.minColorDifference { options.minColorDifference = minColorDifference }
         if let includeAA = o.includeAA { options.includeAA = includeAA }
         options.ignore = o.ignore ?? []
         options.makeDiffImage = htmlStaging != nil

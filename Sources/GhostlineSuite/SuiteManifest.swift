@@ -91,8 +91,8 @@ public struct SuiteCheckOptions: Sendable, Equatable {
     public var maxDiffPixels: Int?
     /// The largest baseline offset that passes, in points (`--baseline-tolerance`).
     public var baselineTolerance: Double?
-    /// The smallest CIEDE2000 difference a faint area must show to fail (`--min-delta-e`).
-    public var minDeltaE: Double?
+    /// The smallest CIEDE2000 difference a faint area must show to fail (`--min-color-difference`).
+    public var minColorDifference: Double?
     /// Count anti-aliasing differences (`--include-aa`).
     public var includeAA: Bool?
     /// Areas in points left out of every statistic, after the scene's own `ignore:` boxes.
@@ -117,7 +117,7 @@ public struct SuiteCheckOptions: Sendable, Equatable {
         merged.tolerance = tolerance ?? defaults.tolerance
         merged.maxDiffPixels = maxDiffPixels ?? defaults.maxDiffPixels
         merged.baselineTolerance = baselineTolerance ?? defaults.baselineTolerance
-        merged.minDeltaE = minDeltaE ?? defaults.minDeltaE
+        merged.minColorDifference = minColorDifference ?? defaults.minColorDifference
         merged.includeAA = includeAA ?? defaults.includeAA
         if ignore == nil && ignoreLabels == nil {
             merged.ignore = defaults.ignore

@@ -45,7 +45,7 @@ struct SuiteManifestParser {
     /// Entries written in one manifest (globs and variants expand beyond this; `SuitePlan` bounds the total).
     static let maximumEntries = 10_000
     static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
-    static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "maxDiffPixels", "baselineTolerance", "minDeltaE", "includeAA", "ignore"]
+    static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "maxDiffPixels", "baselineTolerance", "minColorDifference", "includeAA", "ignore"]
     static let entryKeys = ["name", "scene", "design", "reference", "render"] + optionKeys
 
     func manifest(_ document: YAMLCursor) throws(SceneError) -> SuiteManifest {
@@ -183,7 +183,7 @@ struct SuiteManifestParser {
         options.tolerance = try keys["tolerance"]?.number("a ratio from 0 to 1", range: 0...1)
         options.maxDiffPixels = try keys["maxDiffPixels"]?.integer(range: 0...1 << 40)
         options.baselineTolerance = try keys["baselineTolerance"]?.number("points", range: 0...1000)
-        options.minDeltaE = try keys["minDeltaE"]?.number("a CIEDE2000 difference from 0 to 100", range: 0...100)
+        options.minColorDifference = try keys["minColorDifference"]?.number("a CIEDE2000 difference from 0 to 100", range: 0...100)
         options.includeAA = try keys["includeAA"]?.bool()
         if let list = keys["ignore"] {
             var boxes: [Rect] = []

@@ -13,9 +13,9 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Largest share of non-background pixels that may differ and still pass, 0…1.") var tolerance: Double = 0.01
     @Option(name: .customLong("baseline-tolerance"), parsing: .unconditional, help: "Largest baseline offset in points that still passes (default: one device pixel).")
     var baselineTolerance: Double?
-    @Option(name: .customLong("min-delta-e"), parsing: .unconditional,
+    @Option(name: .customLong("min-color-difference"), parsing: .unconditional,
             help: "Smallest colour difference (CIEDE2000) a faint area under the threshold must show to fail the check, 0…100 (default 1: just noticeable).")
-    var minDeltaE: Double = 1.0
+    var minColorDifference: Double = 1.0
     @Option(parsing: .unconditional, help: "Opacity of the design under the render in the ghost image, 0…1.") var opacity: Double = 0.3
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.") var includeAA = false
     @Option(help: "When the sizes differ, the corner the overlap is compared from: top-left (the default and only one). A size difference fails the check, with every output written.")
@@ -41,7 +41,7 @@ struct ReviewOutputOptions: ParsableArguments {
         options.threshold = threshold
         options.tolerance = tolerance
         options.baselineTolerance = baselineTolerance
-        options.minimumDeltaE = minDeltaE
+        options.minColorDifference = minColorDifference
         options.opacity = opacity
         options.includeAA = includeAA
         options.allowMissingGlyphs = allowMissingGlyphs
@@ -69,7 +69,7 @@ struct ReviewOutputOptions: ParsableArguments {
     static func flag(_ option: ReviewOptionsError.Option) -> String {
         switch option {
         case .baselineTolerance: return "--baseline-tolerance"
-        case .minimumDeltaE: return "--min-delta-e"
+        case .minColorDifference: return "--min-color-difference"
         case .diffAlpha: return "--diff-alpha"
         case .compatibility: return "--compat"
         case .differenceColor: return "--diff-color"

@@ -343,7 +343,7 @@ struct FaintRegionTests {
     }
 
     /// Issue 30, item 2: a card fill one level off (#F3F3F8 against #F2F2F7, ΔE00 0.21) is colour noise, under the
-    /// just-noticeable difference, and passes; the same area found with a floor below it (`minimumDeltaE`) fails.
+    /// just-noticeable difference, and passes; the same area found with a floor below it (`minColorDifference`) fails.
     @Test func aFillOneLevelOffIsNoise() throws {
         func card(_ color: String) -> String {
             """
@@ -360,14 +360,14 @@ struct FaintRegionTests {
         #expect(!noise.comparison.faintRegions.isEmpty, "the area is still found")
         #expect(noise.comparison.findings.allSatisfy { $0.kind != .faintRegion })
         var strict = ReviewOptions()
-        strict.minimumDeltaE = 0.1
+        strict.minColorDifference = 0.1
         let found = try check(render: card("#F3F3F8"), design: card("#F2F2F7"), options: strict)
         #expect(!found.passes)
         #expect(found.comparison.findings.contains { $0.kind == .faintRegion && $0.message.contains("#F3F3F8 in the render, #F2F2F7 in the design") },
                 "\(found.summary)")
         // The CLI and a manifest set it too; out of range is one line naming the flag.
         var bad = ReviewOptions()
-        bad.minimumDeltaE = 101
+        bad.minColorDifference = 101
         #expect(throws: ReviewOptionsError.self) { try bad.validate() }
     }
 
