@@ -182,6 +182,7 @@ public struct DesignCheck: Sendable {
         let overlay = artifacts.isDisjoint(with: [.ghost, .page]) ? nil : renderer.renderOverlay(layout, of: scene)
         var options = self.options
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
+        if options.minColorDifference == nil { options.minColorDifference = scene.minColorDifference }   // the caller's first
         let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout, palette: scene.palette), scenePath: name)

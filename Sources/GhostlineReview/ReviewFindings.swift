@@ -82,7 +82,7 @@ extension DesignComparison {
         var found: [ReviewFinding] = []
         if renderSize != designSize { found.append(sizeFinding) }
         // A faint area fails only when its colours differ as much as the eye notices (ΔE00 at least the floor).
-        for region in faintRegions where ColorDifference.ciede2000(region.render, region.design) >= options.minColorDifference {
+        for region in faintRegions where ColorDifference.ciede2000(region.render, region.design) >= options.minColorDifference ?? ReviewOptions.defaultMinColorDifference {
             let b = region.box
             let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
                            height: Double(b.height) / scale.value)

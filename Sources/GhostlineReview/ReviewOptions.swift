@@ -23,7 +23,10 @@ public struct ReviewOptions: Sendable {
     /// from white is ΔE00 5.9); one below this is colour noise, a fill one level off or a lossy export's drift
     /// (ΔE00 0.2 to 0.4), and is not a finding. 1.0, the difference commonly taken as just noticeable side by side:
     /// see docs/engineering.md for the pairs it was chosen from.
-    public var minColorDifference: Double = 1.0
+    /// Nil: the scene's `minColorDifference:` when it has one, else ``defaultMinColorDifference``.
+    public var minColorDifference: Double?
+    /// The floor when neither the caller nor the scene sets one.
+    public static let defaultMinColorDifference = 1.0
     /// Opacity of the design under the render in the ghost image.
     public var opacity: Double = GhostImage.defaultOpacity
     /// Count anti-aliasing-only differences as differences.

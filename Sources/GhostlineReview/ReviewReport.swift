@@ -51,7 +51,7 @@ public enum ReviewReport {
                                ("anchor", .string(c.anchoredTopLeft ? "top-left (sizes differ; only the overlap was compared)" : "none"))])),
             ("options", .object([("compat", .string(c.options.compatibility.rawValue)),
                                  ("threshold", .number(c.options.threshold)), ("tolerance", .number(c.options.tolerance)),
-                                 ("baselineTolerance", .number(c.baselineTolerance)), ("minColorDifference", .number(c.options.minColorDifference)),
+                                 ("baselineTolerance", .number(c.baselineTolerance)), ("minColorDifference", .number(c.options.minColorDifference ?? ReviewOptions.defaultMinColorDifference)),
                                  ("includeAA", .bool(c.options.includeAA)),
                                  ("opacity", .number(c.options.opacity)),
                                  ("allowMissingGlyphs", .bool(c.options.allowMissingGlyphs)),

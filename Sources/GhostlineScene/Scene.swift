@@ -27,6 +27,8 @@ public struct Scene: Sendable {
     public var warnings: [String] = []
     /// Areas, in points, a design review leaves out (`ignore:`).
     public var ignore: [Rect] = []
+    /// `minColorDifference:` (CIEDE2000), for a review whose caller set none; nil = the review's default.
+    public var minColorDifference: Double?
     /// How each font the scene's styles and `fallback:` name was found, in the order the resolver met them
     /// (`fallback:` first, then styles as labels use them); empty for a scene built directly.
     public var fontResolutions: [FontResolution] = []

@@ -14,8 +14,8 @@ struct ReviewOutputOptions: ParsableArguments {
     @Option(name: .customLong("baseline-tolerance"), parsing: .unconditional, help: "Largest baseline offset in points that still passes (default: one device pixel).")
     var baselineTolerance: Double?
     @Option(name: .customLong("min-color-difference"), parsing: .unconditional,
-            help: "Smallest colour difference (CIEDE2000) a faint area under the threshold must show to fail the check, 0…100 (default 1: just noticeable).")
-    var minColorDifference: Double = 1.0
+            help: "Smallest colour difference (CIEDE2000) a faint area under the threshold must show to fail the check, 0…100 (default: the scene's minColorDifference, else 1: just noticeable).")
+    var minColorDifference: Double?
     @Option(parsing: .unconditional, help: "Opacity of the design under the render in the ghost image, 0…1.") var opacity: Double = 0.3
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliasing-only differences as differences.") var includeAA = false
     @Option(help: "When the sizes differ, the corner the overlap is compared from: top-left (the default and only one). A size difference fails the check, with every output written.")

@@ -365,7 +365,13 @@ struct FaintRegionTests {
         #expect(!found.passes)
         #expect(found.comparison.findings.contains { $0.kind == .faintRegion && $0.message.contains("#F3F3F8 in the render, #F2F2F7 in the design") },
                 "\(found.summary)")
-        // The CLI and a manifest set it too; out of range is one line naming the flag.
+        // A scene sets its own floor for a caller that set none; the caller's wins.
+        let sceneFloor = card("#F3F3F8").replacingOccurrences(of: "root:", with: "minColorDifference: 0.1\nroot:")
+        #expect(try !check(render: sceneFloor, design: card("#F2F2F7")).passes)
+        var lenient = ReviewOptions()
+        lenient.minColorDifference = 1
+        #expect(try check(render: sceneFloor, design: card("#F2F2F7"), options: lenient).passes)
+        // Out of range is refused.
         var bad = ReviewOptions()
         bad.minColorDifference = 101
         #expect(throws: ReviewOptionsError.self) { try bad.validate() }

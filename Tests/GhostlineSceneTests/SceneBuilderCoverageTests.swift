@@ -66,7 +66,7 @@ struct SceneBuilderCoverageTests {
             fontDirectories: ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/opentype/noto"], systemFonts: false,
             fonts: [tight], fallback: ["Noto Sans CJK JP"],
             styles: ["body": body, "title": title, "scaled": scaled],
-            ignore: [Rect(x: 0, y: 0, width: 10, height: 10)], directory: directory
+            ignore: [Rect(x: 0, y: 0, width: 10, height: 10)], minColorDifference: 2, directory: directory
         ) {
             VStack(id: "root", padding: EdgeInsets(top: 8, leading: 12, bottom: 8, trailing: 12), spacing: 6, align: .fill) {
                 Label("Every key", id: "title", style: "title").anchoring(alignCapHeight: true)
@@ -141,5 +141,6 @@ struct SceneBuilderCoverageTests {
         #expect(swift.layoutJSON == yaml.layoutJSON)
         #expect(try swift.png() == yaml.png())
         #expect(fromSwift.ignore == fromYAML.ignore)
+        #expect(fromSwift.minColorDifference == fromYAML.minColorDifference)
     }
 }

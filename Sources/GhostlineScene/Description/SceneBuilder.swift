@@ -46,7 +46,8 @@ extension SceneDescription {
                 colorScheme: ColorScheme? = nil, colors: KeyValuePairs<String, SceneColor> = [:],
                 fontDirectories: [String] = [], systemFonts: Bool? = nil,
                 fonts: [NamedFont] = [], fallback: [String] = [], styles: [String: StyleDescription] = [:],
-                ignore: [Rect] = [], directory: String = "/", @SceneContentBuilder content: () -> [ElementDescription]) {
+                ignore: [Rect] = [], minColorDifference: Double? = nil, directory: String = "/",
+                @SceneContentBuilder content: () -> [ElementDescription]) {
         let children = content()
         let root: StackDescription
         if children.count == 1, case .stack(let only) = children[0] {
@@ -69,6 +70,7 @@ extension SceneDescription {
                           file: sourcePath)
         }
         self.systemFonts = systemFonts
+        self.minColorDifference = minColorDifference
         self.colors = ColorNames(scene: colors.map { (name: $0.key, color: $0.value) })
         self.canvas.device = device
         self.ignore = ignore

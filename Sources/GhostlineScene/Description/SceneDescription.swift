@@ -79,6 +79,9 @@ public struct SceneDescription: Sendable {
     /// Where each `ignore` box was written (parallel to `ignore`; empty for a scene built in Swift), so that a box a
     /// review cannot use is named by its line and column like every other scene error.
     public var ignoreMarks: [SourceMark] = []
+    /// `minColorDifference:`: the scene's perceptual floor for faint areas (CIEDE2000), for a review whose caller set
+    /// none; nil = the review's default.
+    public var minColorDifference: Double?
     /// The style guides `include:` read (nested ones too), which `Scene.inputFiles` lists.
     public var includedFiles: [String] = []
     /// `fontDirectories:` (absolute, each with where it was written) and `systemFonts:` from the scene and its style

@@ -61,7 +61,7 @@ struct SceneParser {
     }
 
     static let topKeys = ["include", "canvas", "model", "colors", "fontDirectories", "systemFonts", "fonts", "fallback", "styles",
-                          "ignore", "root"]
+                          "ignore", "minColorDifference", "root"]
 
     static let canvasKeys = ["width", "height", "scale", "background", "grid", "contentSize", "layoutDirection", "device",
                              "colorScheme"]
@@ -124,6 +124,7 @@ struct SceneParser {
                                    width: try value("width", 0.01...100_000), height: try value("height", 0.01...100_000)))
             }
         }
+        let minColorDifference = try top["minColorDifference"]?.number("a CIEDE2000 difference from 0 to 100", range: 0...100)
         let rootCursor = try top.required("root", fix: "add `root:` with a stack of children")
         elementCount += 1   // the root stack is an element, as the layout JSON lists it
         let root = try stack(rootCursor)
@@ -131,6 +132,7 @@ struct SceneParser {
                                 sourcePath: file)
         description.ignore = ignore
         description.ignoreMarks = ignoreMarks
+        description.minColorDifference = minColorDifference
         description.includedFiles = includedFiles
         description.fontDirectories = fontDirectories
         description.systemFonts = systemFonts

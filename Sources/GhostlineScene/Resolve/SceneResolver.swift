@@ -182,6 +182,7 @@ struct ResolverState {
                           fallback: fallback, sourcePath: file)
         scene.inputFiles = [file] + description.includedFiles + namedFonts.values.map(\.file).sorted() + inputFiles
         scene.ignore = description.ignore
+        scene.minColorDifference = description.minColorDifference
         scene.warnings = warnings
         scene.fontResolutions = fontResolutions
         scene.fontSet = fonts.fontSet
