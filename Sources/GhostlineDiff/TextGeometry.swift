@@ -40,6 +40,9 @@ public struct TextGeometry: Sendable {
     /// Colours that are never ink besides `background`: what lies around the fill a label sits on (the page around
     /// a button, the cell around a badge), which a band reaching past the fill would otherwise read as ink.
     public var otherBackgrounds: [Color] = []
+    /// Where ink may be: the inside of the fill the label sits on, its edges and border left out (``InkClip``);
+    /// nil looks everywhere in a band.
+    public var clip: InkClip?
 
     public init(scale: Scale, background: Color, inkThreshold: Double = 0.1, baselineFraction: Double = 0.45) {
         self.scale = scale
@@ -210,8 +213,15 @@ public struct TextGeometry: Sendable {
             let width = image.width, background = classifier.background
             for y in rows {
                 let row = base + (y &* width &+ columns.lowerBound) &* 4
-                let count = columns.count
+                var count = columns.count
                 var x = 0
+                if let clip {
+                    // Only the columns inside the fill's shape on this row.
+                    let inside = clip.columns(row: y, scale: scale, limit: width).clamped(to: columns)
+                    guard !inside.isEmpty else { continue }
+                    x = inside.lowerBound &- columns.lowerBound
+                    count = inside.upperBound &- columns.lowerBound
+                }
                 while x < count {
                     let p = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self))
                     if p == background {

@@ -82,6 +82,9 @@ public enum DesignReview {
             let layers = label.layers(page: input.background)
             own.background = layers.last ?? input.background
             own.otherBackgrounds = layers.dropLast().filter { $0 != own.background }
+            // Inside the fill, clear of its anti-aliased edge: one device pixel, and half another for a design tool
+            // that snapped the shape to the pixel grid where Ghostline kept a fraction.
+            own.clip = label.fillShape.map { $0.inset(by: input.scale.points(fromPixels: 1.5)) ?? $0 }
             let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: own)
             var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)
             comparison.renderLineCount = measured.renderLineCount

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
@@ -39,6 +40,10 @@ public struct LabelLines: Sendable, Equatable {
     /// against the page with these laid over it (``under(page:)``), so white text on a blue button is text, not a
     /// blue block.
     public var fills: [Color] = []
+    /// The inside of the innermost of those fills (inside its border), where the label's glyphs are: ink is looked
+    /// for only there, so the shape's edges, corners and border are not read as text (``InkClip``). Nil when no fill
+    /// holds the label.
+    public var fillShape: InkClip?
 
     /// The colour under the text: `page` with ``fills`` laid over it in order (straight alpha, "over").
     public func under(page: Color) -> Color { layers(page: page).last ?? page }
@@ -60,12 +65,24 @@ public struct LabelLines: Sendable, Equatable {
         return result
     }
 
-    /// The fills among `drawn` (frames and colours, in drawing order) that hold `frame`.
-    static func holding(_ frame: Rect, _ drawn: [(frame: Rect, color: Color)]) -> [Color] {
-        drawn.filter { fill in
+    /// A shape drawn before a label: an element's background or a box, with its corners and border, in points.
+    struct Fill {
+        var frame: Rect
+        var color: Color
+        var cornerRadius: Double
+        var borderWidth: Double
+    }
+
+    /// Sets ``fills`` and ``fillShape`` from the shapes among `drawn` (in drawing order) that hold the label's frame.
+    mutating func setFills(from drawn: [Fill]) {
+        let holding = drawn.filter { fill in
             fill.frame.minX <= frame.minX + 1e-6 && fill.frame.maxX >= frame.maxX - 1e-6
                 && fill.frame.minY <= frame.minY + 1e-6 && fill.frame.maxY >= frame.maxY - 1e-6
-        }.map(\.color)
+        }
+        fills = holding.map(\.color)
+        fillShape = holding.last { $0.color.alpha > 0 }.flatMap { fill in
+            InkClip(frame: fill.frame, cornerRadius: fill.cornerRadius).inset(by: max(0, fill.borderWidth))
+        }
     }
 
     /// Creates a label's lines from known values (a layout built elsewhere).
@@ -77,12 +94,17 @@ public struct LabelLines: Sendable, Equatable {
     /// The lines of every label in a layout, in drawing order, with positions on the canvas; with the `palette`
     /// the layout's paints stand for, the fills under each label too.
     public static func from(_ layout: SceneLayout, palette: Palette? = nil) -> [LabelLines] {
-        var drawn: [(frame: Rect, color: Color)] = []
+        var drawn: [Fill] = []
         var labels: [LabelLines] = []
         for element in layout.elements {
             if let palette {
-                if let background = element.background { drawn.append((element.frame, palette.color(background.paint))) }
-                if case .box(let paint, _) = element.content { drawn.append((element.frame, palette.color(paint))) }
+                if let background = element.background {
+                    drawn.append(Fill(frame: element.frame, color: palette.color(background.paint),
+                                      cornerRadius: background.cornerRadius, borderWidth: background.border?.width ?? 0))
+                }
+                if case .box(let paint, let radius) = element.content {
+                    drawn.append(Fill(frame: element.frame, color: palette.color(paint), cornerRadius: radius, borderWidth: 0))
+                }
             }
             guard let label = element.labelLayout else { continue }
             var lines = LabelLines(id: element.id, frame: element.frame, ascender: label.metrics.ascender,
@@ -90,7 +112,7 @@ public struct LabelLines: Sendable, Equatable {
                                    lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
                                                                          baseline: $0.baseline) },
                                    missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
-            lines.fills = holding(element.frame, drawn)
+            lines.setFills(from: drawn)
             labels.append(lines)
         }
         return labels
@@ -151,17 +173,24 @@ public struct LabelLines: Sendable, Equatable {
         }
         var labels: [LabelLines] = []
         // Fills in drawing order (element backgrounds, boxes), for the fills under each label.
-        var drawn: [(frame: Rect, color: Color)] = []
+        var drawn: [Fill] = []
+        /// A corner radius or border width read leniently (a shape's outline only narrows where ink is looked for).
+        func length(_ value: Any?) -> Double {
+            guard let number = value as? Double, number.isFinite, number >= 0, number <= largestCoordinate else { return 0 }
+            return number
+        }
         for (index, element) in elements.enumerated() {
             if let frame = element["frame"] as? [String: Any], let x = frame["x"] as? Double, let y = frame["y"] as? Double,
                let w = frame["width"] as? Double, let h = frame["height"] as? Double,
                [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= largestCoordinate }) {
                 let rect = Rect(x: x, y: y, width: w, height: h)
-                if let hex = (element["background"] as? [String: Any])?["color"] as? String, let color = Color(hex: hex) {
-                    drawn.append((rect, color))
+                if let background = element["background"] as? [String: Any], let hex = background["color"] as? String,
+                   let color = Color(hex: hex) {
+                    drawn.append(Fill(frame: rect, color: color, cornerRadius: length(background["cornerRadius"]),
+                                      borderWidth: length((background["border"] as? [String: Any])?["width"])))
                 }
                 if element["kind"] as? String == "box", let hex = element["color"] as? String, let color = Color(hex: hex) {
-                    drawn.append((rect, color))
+                    drawn.append(Fill(frame: rect, color: color, cornerRadius: length(element["cornerRadius"]), borderWidth: 0))
                 }
             }
             guard element["kind"] as? String == "label" else { continue }
@@ -192,7 +221,7 @@ public struct LabelLines: Sendable, Equatable {
                                    ascender: try number(font, "ascender", at: place + ".font") ?? pitch * 0.8,
                                    descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
                                    missingGlyphs: missing)
-            label.fills = holding(label.frame, drawn)
+            label.setFills(from: drawn)
             labels.append(label)
         }
         return labels

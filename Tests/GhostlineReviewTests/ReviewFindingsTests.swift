@@ -294,6 +294,69 @@ struct TextOnFillTests {
     }
 }
 
+/// Issue 30, item 1: text on its own fill in the css model, where shapes sit at fractional pixel positions and their
+/// anti-aliased edges, rounded corners and border cross the bands a line's ink is looked for in. A text field (a
+/// grey fill, a 1 pt border, placeholder text) and a button whose white title matches the page around it: the
+/// title moved 1 pt inside its unmoved shape is reported 1.0 pt off in the right direction, light and dark.
+@Suite("Text on its own fill")
+struct TextOnOwnFillTests {
+    static func scene(shift: Double, dark: Bool) -> String {
+        let (page, field, border, placeholder, button) = dark
+            ? ("#000000", "#1C1C1E", "#38383A", "#EBEBF599", "#0A84FF") : ("#FFFFFF", "#F2F2F7", "#C6C6C8", "#3C3C4399", "#007AFF")
+        return """
+        model: css
+        canvas: { width: 375, scale: 3, background: "\(page)" }
+        fontDirectories: [/usr/share/fonts/opentype/inter]
+        systemFonts: false
+        styles:
+          field: { font: Inter, size: 17, lineHeight: 22, color: "\(placeholder)" }
+          cta: { font: Inter, size: 17, weight: 600, lineHeight: 22, color: "#FFFFFF", alignment: center }
+        root:
+          padding: { top: 20.33, leading: 16, trailing: 16, bottom: 16 }
+          spacing: 12.4
+          children:
+            - label: { id: email, text: "Email address", style: field, padding: { top: \(11 + shift), leading: 12, bottom: \(11 - shift), trailing: 12 }, background: { color: "\(field)", cornerRadius: 10, border: { width: 1, color: "\(border)" } } }
+            - label: { id: follow, text: "Follow", style: cta, padding: { top: \(7 + shift), bottom: \(7 - shift) }, background: { color: "\(button)", cornerRadius: 18 } }
+        """
+    }
+
+    @Test(arguments: [(1.0, false), (-1.0, false), (1.0, true), (-1.0, true)])
+    func aTitleMovedInsideItsShapeIsReportedByItsOffset(shift: Double, dark: Bool) throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try Self.scene(shift: 0, dark: dark).write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.scene(shift: shift, dark: dark).write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        let result = try DesignCheck(render: .scene(path: scene), design: design).run()
+        // The design's text sits `shift` points lower (or higher) in the same shapes.
+        let word = shift > 0 ? "higher" : "lower"
+        let lines = result.summary.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  email: first baseline 1.0 pt \(word) than the design"), "\(result.summary)")
+        #expect(lines.contains("  follow: first baseline 1.0 pt \(word) than the design"), "\(result.summary)")
+        // The ink measured is the text's, not the shape's: far narrower and shorter than the 343 × 36 pt button.
+        for label in result.comparison.labels {
+            for line in label.lines {
+                let ink = try #require(line.renderInk)
+                #expect(ink.width < 120 && ink.height < 18, "\(label.id): \(ink)")
+            }
+        }
+    }
+
+    /// The same scene as its own design passes, light and dark.
+    @Test(arguments: [false, true])
+    func theSceneAgainstItselfPasses(dark: Bool) throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("s.yaml").path
+        try Self.scene(shift: 0, dark: dark).write(toFile: scene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", scene, "-o", design]).status == 0)
+        #expect(try DesignCheck(render: .scene(path: scene), design: design).run().passes)
+    }
+}
+
 /// Changes the pixel threshold hides: a light grey shape gone or resized is a solid area of faint difference, a
 /// failing finding by default with its size and both colours; anti-aliasing noise stays below it.
 @Suite("Faint solid areas")
