@@ -30,7 +30,7 @@ struct InkClassifier: ~Copyable {
     /// Other colours that are not ink (the page around a label's fill), packed opaque.
     let others: [UInt32]
     let background: UInt32
-    private let limit: Float, alphaLimit: Float, byAlpha: Bool
+    private let limit: Float, alphaLimit: Float, byAlpha: Bool, lumaOnly: Bool
     private let br: Float, bgr: Float, bb: Float
     private static let slots = 1024
     private let keys: UnsafeMutablePointer<UInt32>
@@ -40,6 +40,7 @@ struct InkClassifier: ~Copyable {
         limit = Float(YIQ.maxDelta * geometry.inkThreshold * geometry.inkThreshold)
         alphaLimit = Float(geometry.inkThreshold * 255)
         byAlpha = geometry.background.alpha == 0
+        lumaOnly = geometry.lumaOnly
         br = Float(geometry.background.red); bgr = Float(geometry.background.green); bb = Float(geometry.background.blue)
         background = byAlpha ? geometry.background.packed : geometry.background.packed | 0xFF00_0000
         others = geometry.otherBackgrounds.map { $0.packed | 0xFF00_0000 }
@@ -73,6 +74,15 @@ struct InkClassifier: ~Copyable {
         if p == background { return -1 }
         let (r, g, b) = Unblend.flatten(p, over: br, bgr, bb)
         let flat = Unblend.byte(r) | Unblend.byte(g) << 8 | Unblend.byte(b) << 16 | 0xFF00_0000
+        if lumaOnly {
+            // Brightness only: the same limit on YIQ's weighted Y term, and the coverage as `Unblend.split` finds
+            // it per channel, here for Y (how far it moved over how far it could move that way).
+            let y = FastYIQ.luma(flat), under = FastYIQ.luma(background)
+            func far(_ a: Float, _ b: Float) -> Bool { FastYIQ.wy * (a - b) * (a - b) > limit }
+            guard far(y, under) else { return -1 }
+            for other in others where !far(y, FastYIQ.luma(other)) { return -1 }
+            return min(1, Unblend.share(y - under, under))
+        }
         guard FastYIQ.delta(flat, background) > limit else { return -1 }
         // A colour of what lies around the label's fill (the page beside a button) is not ink either.
         for other in others where FastYIQ.delta(flat, other) <= limit { return -1 }

@@ -43,6 +43,12 @@ public struct TextGeometry: Sendable {
     /// Where ink may be: the inside of the fill the label sits on, its edges and border left out (``InkClip``);
     /// nil looks everywhere in a band.
     public var clip: InkClip?
+    /// Judges ink by brightness alone (YIQ's Y): for a design from a lossy codec. Why: JPEG (4:2:0) and lossy WebP keep
+    /// brightness at full resolution but halve colour, so around white text on a blue button the blue comes back
+    /// greyer in a halo a few pixels wide. By full YIQ distance that halo is ink, and a dense band of it under the
+    /// word was read as the baseline (5 pt off); by brightness it is the fill. Only for text whose brightness
+    /// differs from what lies under it (the caller checks), which is nearly all UI text.
+    public var lumaOnly = false
 
     public init(scale: Scale, background: Color, inkThreshold: Double = 0.1, baselineFraction: Double = 0.45) {
         self.scale = scale

@@ -80,13 +80,15 @@ public struct DesignCheck: Sendable {
             let designImage = try readDesign()
             let description: SceneDescription
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
-            var result = try check(description, name: path, overrides: overrides, design: designImage.image, for: artifacts)
+            var result = try check(description, name: path, overrides: overrides, design: designImage.image,
+                                   designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .description(let description, let name):
             try Self.checkWholeSize(design, as: .design)
             let designImage = try readDesign()
-            var result = try check(description, name: name, overrides: overrides, design: designImage.image, for: artifacts)
+            var result = try check(description, name: name, overrides: overrides, design: designImage.image,
+                                   designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .image(let path, let layoutPath):
@@ -111,9 +113,10 @@ public struct DesignCheck: Sendable {
             if let layoutPath { do { labels = try LabelLines.read(layoutJSON: layoutPath) } catch { throw .review(error) } }
             var background = renderBackground ?? (image.width > 0 && image.height > 0 ? image[0, 0] : .white)
             background.alpha = 255
-            let input = DesignReview.Input(render: image, design: designImage, renderPath: path, designPath: design,
+            var input = DesignReview.Input(render: image, design: designImage, renderPath: path, designPath: design,
                                            scale: overrides.scale ?? Scale(1), background: background, labels: labels,
                                            layoutPath: layoutPath)
+            input.designIsLossy = Self.isLossy(decodedDesign, path: design)
             let comparison: DesignComparison
             do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
             var result = DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
@@ -164,8 +167,29 @@ public struct DesignCheck: Sendable {
         switch slots[1].result! { case .success(let image): return (render, image); case .failure(let error): throw .design(error) }
     }
 
+    /// Whether a design file's pixels went through a lossy codec: every JPEG, and a WebP whose image is a `VP8 `
+    /// (lossy) chunk rather than `VP8L` (lossless). Read from the RIFF chunk headers in the file's first 64 KiB.
+    static func isLossy(_ decoded: DecodedImage, path: String) -> Bool {
+        switch decoded.format {
+        case .png: return false
+        case .jpeg: return true
+        case .webp:
+            guard let file = try? SafeFile.Readable(path: path, limit: .max), let bytes = try? file.read(upTo: 1 << 16) else { return true }
+            var at = 12   // "RIFF", the size, "WEBP"
+            while at + 8 <= bytes.count {
+                let tag = String(decoding: bytes[at..<at + 4], as: UTF8.self)
+                if tag == "VP8 " { return true }
+                if tag == "VP8L" { return false }
+                let size = bytes[at + 4..<at + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+                at += 8 + size + (size & 1)
+            }
+            return true
+        }
+    }
+
     private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
-                       design: RGBAImage, for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
+                       design: RGBAImage, designIsLossy: Bool = false,
+                       for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
         let scene: Scene
         do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
         let layout = scene.layout()
@@ -183,9 +207,10 @@ public struct DesignCheck: Sendable {
         var options = self.options
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
         if options.minColorDifference == nil { options.minColorDifference = scene.minColorDifference }   // the caller's first
-        let input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
+        var input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
                                        renderOverlay: overlay, labels: LabelLines.from(layout, palette: scene.palette), scenePath: name)
+        input.designIsLossy = designIsLossy
         var comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
@@ -194,7 +219,7 @@ public struct DesignCheck: Sendable {
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
         if !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
             comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
-                                                 overrides: overrides, design: design)
+                                                 overrides: overrides, design: design, designIsLossy: designIsLossy)
         }
         if let referenceLayout, let text = try? SafeFile.text(of: referenceLayout, limit: LabelLines.maximumFileBytes),
            let recorded = try? JSONValue(parsing: Array(text.utf8)) {
@@ -208,7 +233,7 @@ public struct DesignCheck: Sendable {
 
     /// The suggestions for a failing check of a scene, verified by checking the patched scene when asked to.
     private func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
-                             overrides: SceneOverrides, design: RGBAImage) -> Suggestions? {
+                             overrides: SceneOverrides, design: RGBAImage, designIsLossy: Bool) -> Suggestions? {
         let search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
                                       layout: layout, comparison: comparison)
         let (labels, patch) = search.run()
@@ -219,7 +244,7 @@ public struct DesignCheck: Sendable {
             again.verifySuggestions = false
             again.referenceLayout = nil
             if let result = try? again.check(patch.applied(to: description), name: name, overrides: overrides,
-                                             design: design, for: [.report]) {
+                                             design: design, designIsLossy: designIsLossy, for: [.report]) {
                 suggestions.verified = result.passes
                 suggestions.remaining = result.comparison.findings.filter(\.fails).map(\.message)
                 if !result.comparison.pixelsPass {

@@ -113,6 +113,9 @@ public struct DesignComparison: Sendable {
     /// Solid areas whose colour differs by less than the pixel threshold (a grey placeholder gone, a shape of
     /// another size): each is a failing finding. Empty with `--compat pixelmatch`, which keeps pixelmatch's rules.
     public var faintRegions: [FaintRegions.Region] = []
+    /// Whether the design came from a lossy codec (`DesignReview.Input.designIsLossy`): faint areas must then be
+    /// larger than the codec's 16-pixel blocks, and reach further than a point from the text to count.
+    public var designIsLossy = false
     /// What would put the labels on the design, and why they are off (a check of a scene that failed); nil when not
     /// worked out (a `diff` of two PNGs, or a check that passed).
     public var suggestions: Suggestions?

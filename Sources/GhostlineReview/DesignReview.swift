@@ -30,6 +30,9 @@ public enum DesignReview {
         public var scenePath: String?
         /// The layout JSON the labels came from, for the report; nil otherwise.
         public var layoutPath: String?
+        /// Whether the design came from a lossy codec (JPEG, lossy WebP), whose halved colour resolution puts a
+        /// halo around text: its labels' ink is then judged by brightness (`TextGeometry.lumaOnly`).
+        public var designIsLossy = false
 
         /// Creates an input; without labels the review compares pixels only.
         public init(render: RGBAImage, design: RGBAImage, renderPath: String, designPath: String, scale: Scale,
@@ -81,10 +84,13 @@ public enum DesignReview {
             var own = geometry
             let layers = label.layers(page: input.background)
             own.background = layers.last ?? input.background
-            own.otherBackgrounds = layers.dropLast().filter { $0 != own.background }
             // Inside the fill, clear of its anti-aliased edge: one device pixel, and half another for a design tool
-            // that snapped the shape to the pixel grid where Ghostline kept a fraction.
+            // that snapped the shape to the pixel grid where Ghostline kept a fraction. What lies around the fill
+            // (the page beside a button) is then outside the clip: its colour is no longer excluded from ink, so
+            // white text on a button on a white page is ink again.
             own.clip = label.fillShape.map { $0.inset(by: input.scale.points(fromPixels: 1.5)) ?? $0 }
+            own.otherBackgrounds = own.clip != nil ? [] : layers.dropLast().filter { $0 != own.background }
+            if input.designIsLossy, let text = label.textColor { own.lumaOnly = Self.brightnessTells(text, from: own.background) }
             let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: own)
             var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)
             comparison.renderLineCount = measured.renderLineCount
@@ -99,11 +105,33 @@ public enum DesignReview {
                                 scale: input.scale, options: options, diff: diff, renderOverlay: overlay, background: input.background,
                                 render: render, design: design,
                                 labels: labels)
+        comparison.designIsLossy = input.designIsLossy
         if options.compatibility != .pixelmatch {
+            // A lossy codec quantises each 8 × 8 block (16 × 16 for halved colour) on its own, so a flat fill comes
+            // back a level or two off in patches of one block: an area that small is the codec, not a shape.
+            let side = input.designIsLossy ? Self.lossyBlock + 1 : 6
             comparison.faintRegions = FaintRegions.find(render: render, design: design, threshold: options.threshold,
-                                                        ignore: diffOptions.ignore)
+                                                        ignore: diffOptions.ignore, minimumSide: side, minimumPixels: max(64, side * side))
         }
         return comparison
+    }
+
+    /// The largest block a lossy codec quantises on its own, in device pixels: JPEG's 4:2:0 colour blocks (16 × 16)
+    /// and VP8's macroblocks (16 × 16). Ringing and colour bleeding stay inside the blocks an edge touches.
+    public static let lossyBlock = 16
+
+    /// Whether text of colour `text` over `under` differs from it in brightness by at least twice what ink needs
+    /// (`TextGeometry.inkThreshold` 0.1 of YIQ's range on the Y term alone: 26 levels), so that judging a lossy
+    /// design's ink by brightness keeps the text's anti-aliased edges. Red text on a green of the same brightness
+    /// does not, and keeps the full colour distance.
+    static func brightnessTells(_ text: Color, from under: Color) -> Bool {
+        func luma(_ c: Color) -> Double {
+            let a = Double(c.alpha) / 255
+            func flat(_ v: UInt8, _ u: UInt8) -> Double { Double(v) * a + Double(u) * (1 - a) }
+            return 0.29889531 * flat(c.red, under.red) + 0.58662247 * flat(c.green, under.green) + 0.11448223 * flat(c.blue, under.blue)
+        }
+        let needed = 0.1 * (YIQ.maxDelta / 0.5053).squareRoot()
+        return abs(luma(text) - luma(under)) >= 2 * needed
     }
 
     /// The band each line owns, from the layout: split from its neighbours where the two line boxes meet (the

@@ -44,6 +44,9 @@ public struct LabelLines: Sendable, Equatable {
     /// for only there, so the shape's edges, corners and border are not read as text (``InkClip``). Nil when no fill
     /// holds the label.
     public var fillShape: InkClip?
+    /// The colour of the label's text (its first run's), when known: how far its brightness is from what lies under
+    /// it decides whether ink in a lossy design is judged by brightness alone (`TextGeometry.lumaOnly`).
+    public var textColor: Color?
 
     /// The colour under the text: `page` with ``fills`` laid over it in order (straight alpha, "over").
     public func under(page: Color) -> Color { layers(page: page).last ?? page }
@@ -113,6 +116,7 @@ public struct LabelLines: Sendable, Equatable {
                                                                          baseline: $0.baseline) },
                                    missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
             lines.setFills(from: drawn)
+            if let palette, let paint = label.lines.first?.runs.first?.paint { lines.textColor = palette.color(paint) }
             labels.append(lines)
         }
         return labels
@@ -222,6 +226,7 @@ public struct LabelLines: Sendable, Equatable {
                                    descender: try number(font, "descender", at: place + ".font") ?? -pitch * 0.2, lines: lines,
                                    missingGlyphs: missing)
             label.setFills(from: drawn)
+            label.textColor = (element["color"] as? String).flatMap { Color(hex: $0) }
             labels.append(label)
         }
         return labels

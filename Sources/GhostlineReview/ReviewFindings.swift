@@ -81,8 +81,7 @@ extension DesignComparison {
     public var findings: [ReviewFinding] {
         var found: [ReviewFinding] = []
         if renderSize != designSize { found.append(sizeFinding) }
-        // A faint area fails only when its colours differ as much as the eye notices (ΔE00 at least the floor).
-        for region in faintRegions where ColorDifference.ciede2000(region.render, region.design) >= options.minColorDifference ?? ReviewOptions.defaultMinColorDifference {
+        for region in failingFaintRegions {
             let b = region.box
             let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
                            height: Double(b.height) / scale.value)
@@ -257,7 +256,50 @@ extension DesignComparison {
     }
 }
 
+extension DesignComparison {
+    /// The faint areas that fail on their own: those whose colours differ as much as the eye notices (ΔE00 at least
+    /// the floor, `ReviewOptions.minColorDifference`) and that lie outside every label's text.
+    ///
+    /// Why not inside text: a glyph's strokes are a few device pixels wide, and a lossy export shifts their colour
+    /// (JPEG's halved chroma mixes a grey text with the white around it: `#3C3C43` comes back as `#3E3D42` to
+    /// `#3F3F41`, ΔE00 up to 3.2 at quality 80 to 95) and rings around them. Those areas are the text, already
+    /// judged by its label (its baselines, its ink, the pixel diff over it); a shape missing or resized is a
+    /// solid area away from text, which is what this pass is for.
+    public var failingFaintRegions: [FaintRegions.Region] {
+        let floor = options.minColorDifference ?? ReviewOptions.defaultMinColorDifference
+        let hulls = textHulls
+        return faintRegions.filter { region in
+            guard ColorDifference.ciede2000(region.render, region.design) >= floor else { return false }
+            let b = region.box
+            let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
+                           height: Double(b.height) / scale.value)
+            return !hulls.contains { $0.holds(box) }
+        }
+    }
+
+    /// Each label's text: the box around its lines' ink in the render and in the design, grown by a point (or two
+    /// device pixels, if more) for the anti-aliasing around glyphs; for a lossy design, by the codec's block
+    /// (`DesignReview.lossyBlock`), which its ringing and colour bleeding around glyphs fill.
+    var textHulls: [Rect] {
+        let margin = max(1, Double(designIsLossy ? DesignReview.lossyBlock : 2) / scale.value)
+        return labels.compactMap { label in
+            let inks = label.lines.flatMap { [$0.renderInk, $0.designInk].compactMap { $0 } }
+            guard let first = inks.first else { return nil }
+            var (minX, minY, maxX, maxY) = (first.minX, first.minY, first.maxX, first.maxY)
+            for ink in inks.dropFirst() {
+                minX = min(minX, ink.minX); minY = min(minY, ink.minY); maxX = max(maxX, ink.maxX); maxY = max(maxY, ink.maxY)
+            }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(-margin)
+        }
+    }
+}
+
 private extension Rect {
+    /// Whether `other` lies wholly inside this rectangle.
+    func holds(_ other: Rect) -> Bool {
+        other.minX >= minX - 1e-9 && other.maxX <= maxX + 1e-9 && other.minY >= minY - 1e-9 && other.maxY <= maxY + 1e-9
+    }
+
     /// The rectangle grown by `-amount` on every side (a negative inset grows it).
     func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
