@@ -65,7 +65,13 @@ def top_finding(report):
     failing = [f["message"] for f in report["findings"] if f["fails"] and f["message"]]
     if failing:
         return failing[0]
-    return report.get("cause") or ("(no failing finding)" if report["verdict"] == "fail" else "")
+    if report["verdict"] == "pass":
+        return ""
+    # Failed on the share of differing pixels alone: say so, with the first region's finding.
+    stats = report["stats"]
+    regions = [f["message"] for f in report["findings"] if f.get("box") and f["message"]]
+    share = f"{stats['ratio'] * 100:.2f}% of pixels differ (tolerance {report['options']['tolerance'] * 100:g}%)"
+    return share + (f"; {regions[0]}" if regions else "")
 
 
 def main():

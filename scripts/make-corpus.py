@@ -16,7 +16,8 @@ scene is unchanged, so the export differs from the render only by the planted ch
 
 Each page is opened twice: once with --dump-dom, to check that document.fonts is ready, that every @font-face
 the page uses loaded, and that every label's weight is one the page pins (so no face was synthesized or taken
-from fontconfig), and once with --screenshot in a window of at least 600 × 600 pt, cropped to the canvas's size in points × 3.
+from fontconfig), and once with --screenshot in a window of at least 600 × 600 pt, cropped to the canvas's
+size in points × 3.
 
 Run (Debian: apt-get install chromium fonts-inter icc-profiles-free; pip install Pillow):
 
