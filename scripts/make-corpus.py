@@ -23,6 +23,12 @@ Run (Debian: apt-get install chromium fonts-inter icc-profiles-free; pip install
 
     python3 scripts/make-corpus.py            # every case
     python3 scripts/make-corpus.py login chat # only these cases
+    python3 scripts/make-corpus.py --verify-layout .build/release/ghostline   # check the twins, write nothing
+
+--verify-layout measures every correct twin in Chromium the way scripts/browser-screens.py measures the screens
+(every element's frame, every label's first and last baseline) and compares it with `ghostline layout` of the
+scene: it fails when a frame differs by more than one device pixel or a baseline by more than 0.2 pt. That proves
+a twin is a twin without trusting the review's ink measurement, which the corpus exists to test.
 
 It rewrites corpus.json's `chromium` key with the browser's version. The output is deterministic for one
 Chromium build and one set of font files: running it twice writes the same bytes (PNG and JPEG encoders with
@@ -218,9 +224,53 @@ def save(case, image):
     return out
 
 
+def verify_layout(manifest, binary):
+    """Chromium's frames and baselines of every correct twin against `ghostline layout` of its scene."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("browser_screens", os.path.join(ROOT, "scripts", "browser-screens.py"))
+    screens = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(screens)
+    twins = {}
+    for case in manifest["cases"]:
+        if case["kind"] == "correct":
+            twins[case["html"]] = case["scene"]
+    worst, bad = 0.0, []
+    with tempfile.TemporaryDirectory(prefix="ghostline-corpus-") as work:
+        for page, scene in twins.items():
+            screens.PAGES = os.path.join(CORPUS, os.path.dirname(page))
+            name = os.path.splitext(os.path.basename(page))[0]
+            measured = screens.measure(name, work)
+            p = subprocess.run([binary, "layout", os.path.join(CORPUS, scene)], capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit(f"{scene}: ghostline layout exited {p.returncode}: {p.stderr.strip()}")
+            for element in json.loads(p.stdout)["elements"]:
+                browser = measured.get(element["id"])
+                if browser is None:
+                    continue
+                frame = element["frame"]
+                if max(abs(frame[k] - browser[k]) for k in ("x", "y", "width", "height")) > 0.34:
+                    bad.append(f"{name}: {element['id']} frame {frame}, Chromium {browser}")
+                if element.get("lines"):
+                    first, last = element["lines"][0]["baseline"], element["lines"][-1]["baseline"]
+                    off = max(abs(first - browser["firstBaseline"]), abs(last - browser["lastBaseline"]))
+                    worst = max(worst, off)
+                    if off > 0.2:
+                        bad.append(f"{name}: {element['id']} baselines {first}, {last}; Chromium "
+                                   f"{browser['firstBaseline']}, {browser['lastBaseline']}")
+    for line in bad:
+        print(line, file=sys.stderr)
+    print(f"{len(twins)} twins: largest baseline difference {worst:.4f} pt; "
+          + ("every frame within one device pixel" if not bad else f"{len(bad)} differences"), file=sys.stderr)
+    sys.exit(1 if bad else 0)
+
+
 def main():
     with open(MANIFEST, encoding="utf-8") as f:
         manifest = json.load(f)
+    if sys.argv[1:2] == ["--verify-layout"]:
+        if len(sys.argv) != 3:
+            sys.exit("usage: make-corpus.py --verify-layout GHOSTLINE")
+        verify_layout(manifest, os.path.abspath(sys.argv[2]))
     wanted = set(sys.argv[1:])
     cases = [c for c in manifest["cases"] if not wanted or c["name"] in wanted]
     if wanted - {c["name"] for c in cases}:
