@@ -7,8 +7,9 @@ import GhostlineImage
 /// excuses every light grey against white, so a missing placeholder changes no statistic. What tells the two
 /// apart is shape: anti-aliasing is thin and scattered along edges, a missing shape is a solid area. So pixels
 /// that differ at all but stay under the threshold are grouped into 4-connected areas, and an area counts when it
-/// is solid: at least `minimumSide` device pixels on each side of its bounding box, `minimumPixels` pixels in
-/// all, and filling at least half of its box.
+/// is solid: at least `minimumPixels` pixels in all, holding a square of `minimumSide` × `minimumSide` faint
+/// pixels. (Not "filling half of its box": a bubble 6 pt wider differs in a crescent around its rounded end, a
+/// solid band 18 px thick whose box is mostly empty.)
 ///
 /// One pure function, as `PixelDiff.compare`: the same images give the same regions, in reading order of their
 /// top-left corners.
@@ -87,7 +88,9 @@ public enum FaintRegions {
                 }
             }
             let w = maxX - minX + 1, h = maxY - minY + 1
-            guard w >= minimumSide, h >= minimumSide, count >= minimumPixels, count * 2 >= w * h else { continue }
+            guard w >= minimumSide, h >= minimumSide, count >= minimumPixels,
+                  holdsSquare(faint, width: width, box: PixelRect(x: minX, y: minY, width: w, height: h), side: minimumSide)
+            else { continue }
             let (pair, _) = pairs.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!
             func color(_ v: UInt32) -> Color {
                 let v = UInt32(littleEndian: v)
@@ -97,5 +100,29 @@ public enum FaintRegions {
                                   render: color(UInt32(truncatingIfNeeded: pair >> 32)), design: color(UInt32(truncatingIfNeeded: pair))))
         }
         return regions
+    }
+
+    /// Whether `box` holds a `side` × `side` square of faint pixels (`faint` non-zero), by a summed-area table of
+    /// the box: one pass over it, then one look per square position.
+    static func holdsSquare(_ faint: [UInt8], width: Int, box: PixelRect, side: Int) -> Bool {
+        guard side > 0, box.width >= side, box.height >= side else { return false }
+        let w = box.width + 1
+        var sums = [Int32](repeating: 0, count: w * (box.height + 1))
+        for y in 0..<box.height {
+            var row: Int32 = 0
+            let base = (box.y + y) * width + box.x
+            for x in 0..<box.width {
+                row += faint[base + x] != 0 ? 1 : 0
+                sums[(y + 1) * w + x + 1] = sums[y * w + x + 1] + row
+            }
+        }
+        let full = Int32(side * side)
+        for y in side...box.height {
+            for x in side...box.width
+            where sums[y * w + x] - sums[(y - side) * w + x] - sums[y * w + x - side] + sums[(y - side) * w + x - side] == full {
+                return true
+            }
+        }
+        return false
     }
 }

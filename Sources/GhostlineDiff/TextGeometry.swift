@@ -43,6 +43,10 @@ public struct TextGeometry: Sendable {
     /// Where ink may be: the inside of the fill the label sits on, its edges and border left out (``InkClip``);
     /// nil looks everywhere in a band.
     public var clip: InkClip?
+    /// Shapes near the label but not under it (a separator below a title, an icon beside it, another element's
+    /// fill), in points: their pixels, and 1.5 device pixels around them, are never ink. Why: a line's band reaches
+    /// a line past the label, and a full-width hairline in it is the densest "text" row there is.
+    public var excluded: [Rect] = []
     /// Judges ink by brightness alone (YIQ's Y): for a design from a lossy codec. Why: JPEG (4:2:0) and lossy WebP keep
     /// brightness at full resolution but halve colour, so around white text on a blue button the blue comes back
     /// greyer in a halo a few pixels wide. By full YIQ distance that halo is ink, and a dense band of it under the
@@ -214,10 +218,23 @@ public struct TextGeometry: Sendable {
             return
         }
         let classifier = InkClassifier(self)
+        // The excluded shapes that reach the window, as pixel bounds (centres inside the frame grown by 1.5 px).
+        let blocked: [(left: Int, right: Int, top: Int, bottom: Int)] = excluded.compactMap { frame in
+            let grow = 1.5
+            func edge(_ points: Double, _ by: Double, _ rule: FloatingPointRoundingRule, _ limit: Int) -> Int {
+                SafeConversion.index(scale.pixels(fromPoints: points) + by - 0.5, rule, clampedTo: -1...limit)
+            }
+            let left = edge(frame.x, -grow, .up, image.width), right = edge(frame.x + frame.width, grow, .down, image.width)
+            let top = edge(frame.y, -grow, .up, image.height), bottom = edge(frame.y + frame.height, grow, .down, image.height)
+            guard left <= right, top <= bottom, right >= columns.lowerBound, left < columns.upperBound,
+                  bottom >= rows.lowerBound, top < rows.upperBound else { return nil }
+            return (left, right, top, bottom)
+        }
         image.pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             let width = image.width, background = classifier.background
             for y in rows {
+                let cuts = blocked.isEmpty ? [] : blocked.filter { y >= $0.top && y <= $0.bottom }
                 let row = base + (y &* width &+ columns.lowerBound) &* 4
                 var count = columns.count
                 var x = 0
@@ -236,7 +253,12 @@ public struct TextGeometry: Sendable {
                         continue
                     }
                     let c = classifier.coverage(p)
-                    if c >= 0 { body(x, y &- rows.lowerBound, c) }
+                    if c >= 0 {
+                        let column = columns.lowerBound &+ x
+                        if cuts.isEmpty || !cuts.contains(where: { column >= $0.left && column <= $0.right }) {
+                            body(x, y &- rows.lowerBound, c)
+                        }
+                    }
                     x &+= 1
                 }
             }

@@ -90,6 +90,7 @@ public enum DesignReview {
             // white text on a button on a white page is ink again.
             own.clip = label.fillShape.map { $0.inset(by: input.scale.points(fromPixels: 1.5)) ?? $0 }
             own.otherBackgrounds = own.clip != nil ? [] : layers.dropLast().filter { $0 != own.background }
+            own.excluded = label.nearbyShapes
             if input.designIsLossy, let text = label.textColor { own.lumaOnly = Self.brightnessTells(text, from: own.background) }
             let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: own)
             var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)

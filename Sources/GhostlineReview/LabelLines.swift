@@ -47,6 +47,10 @@ public struct LabelLines: Sendable, Equatable {
     /// The colour of the label's text (its first run's), when known: how far its brightness is from what lies under
     /// it decides whether ink in a lossy design is judged by brightness alone (`TextGeometry.lumaOnly`).
     public var textColor: Color?
+    /// Shapes drawn near the label but not over any of its frame (a hairline under a title, an icon beside it,
+    /// another element's fill), in points, within the reach of its lines' bands: never its ink
+    /// (`TextGeometry.excluded`).
+    public var nearbyShapes: [Rect] = []
 
     /// The colour under the text: `page` with ``fills`` laid over it in order (straight alpha, "over").
     public func under(page: Color) -> Color { layers(page: page).last ?? page }
@@ -119,7 +123,29 @@ public struct LabelLines: Sendable, Equatable {
             if let palette, let paint = label.lines.first?.runs.first?.paint { lines.textColor = palette.color(paint) }
             labels.append(lines)
         }
+        let shapes = layout.elements.compactMap { element -> Rect? in
+            switch element.content {
+            case .box, .image: return element.frame
+            default: return element.background != nil ? element.frame : nil
+            }
+        }
+        setNearbyShapes(&labels, shapes: shapes)
         return labels
+    }
+
+    /// Sets every label's ``nearbyShapes`` from the frames of all shapes drawn (backgrounds, boxes, images): those
+    /// that overlap none of the label's frame and lie within a line box and 2 pt of it, where its bands reach.
+    static func setNearbyShapes(_ labels: inout [LabelLines], shapes: [Rect]) {
+        for index in labels.indices {
+            let frame = labels[index].frame
+            let reach = 2 * max(0, labels[index].ascender - labels[index].descender) + 2
+            labels[index].nearbyShapes = shapes.filter { shape in
+                let overlaps = shape.minX < frame.maxX && frame.minX < shape.maxX && shape.minY < frame.maxY && frame.minY < shape.maxY
+                let near = shape.minX < frame.maxX + reach && frame.minX - reach < shape.maxX
+                    && shape.minY < frame.maxY + reach && frame.minY - reach < shape.maxY
+                return near && !overlaps
+            }
+        }
     }
 
     /// The largest coordinate or length, in points, a layout JSON may give: 16384 px (the largest canvas and PNG)
@@ -178,6 +204,7 @@ public struct LabelLines: Sendable, Equatable {
         var labels: [LabelLines] = []
         // Fills in drawing order (element backgrounds, boxes), for the fills under each label.
         var drawn: [Fill] = []
+        var shapes: [Rect] = []
         /// A corner radius or border width read leniently (a shape's outline only narrows where ink is looked for).
         func length(_ value: Any?) -> Double {
             guard let number = value as? Double, number.isFinite, number >= 0, number <= largestCoordinate else { return 0 }
@@ -188,6 +215,9 @@ public struct LabelLines: Sendable, Equatable {
                let w = frame["width"] as? Double, let h = frame["height"] as? Double,
                [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= largestCoordinate }) {
                 let rect = Rect(x: x, y: y, width: w, height: h)
+                if element["background"] is [String: Any] || ["box", "image"].contains(element["kind"] as? String ?? "") {
+                    shapes.append(rect)
+                }
                 if let background = element["background"] as? [String: Any], let hex = background["color"] as? String,
                    let color = Color(hex: hex) {
                     drawn.append(Fill(frame: rect, color: color, cornerRadius: length(background["cornerRadius"]),
@@ -229,6 +259,7 @@ public struct LabelLines: Sendable, Equatable {
             label.textColor = (element["color"] as? String).flatMap { Color(hex: $0) }
             labels.append(label)
         }
+        setNearbyShapes(&labels, shapes: shapes)
         return labels
     }
 }
