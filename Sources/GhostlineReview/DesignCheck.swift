@@ -216,6 +216,17 @@ public struct DesignCheck: Sendable {
             throw Self.sceneError(error, description: description, givenBoxes: self.options.ignore.count)
         }
         if let renderFile { comparison.renderPath = renderFile }
+        // A design whose size is the scene's at another scale: the scene is checked again at that scale, and only
+        // if that passes is the scale named as the cause (`DesignComparison.wrongScaleCause`).
+        if let factor = comparison.exportedAtScale {
+            var again = self
+            again.verifySuggestions = false
+            again.referenceLayout = nil
+            var scaled = overrides
+            scaled.scale = Scale(factor)
+            comparison.scaleCheck = (try? again.check(description, name: name, overrides: scaled, design: design,
+                                                      designIsLossy: designIsLossy, for: [.report]))?.passes
+        }
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
         if !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
             comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,

@@ -116,6 +116,9 @@ public struct DesignComparison: Sendable {
     /// Whether the design came from a lossy codec (`DesignReview.Input.designIsLossy`): faint areas must then be
     /// larger than the codec's 16-pixel blocks, and reach further than a point from the text to count.
     public var designIsLossy = false
+    /// The check of the scene again at ``exportedAtScale``, when the design's size suggested one: true when it
+    /// passes (the scale is then the cause), false when it still fails, nil when not tried (no scene to render).
+    public var scaleCheck: Bool?
     /// What would put the labels on the design, and why they are off (a check of a scene that failed); nil when not
     /// worked out (a `diff` of two PNGs, or a check that passed).
     public var suggestions: Suggestions?

@@ -134,8 +134,18 @@ extension DesignComparison {
 
     /// Why the check fails when the design was exported at another scale, said as the cause: every label, box and
     /// region differs then, and nothing about a style can be told from it. "the design is 750 px wide and the scene
-    /// at @3x is 1125 px: exported at @2x? (name it card@2x.png or pass --scale 2)".
+    /// at @3x is 1125 px: exported at @2x? (name it card@2x.png or pass --scale 2); checked at @2x, it passes".
+    ///
+    /// A cause only when it was checked: the scene checked again at that scale passes (``scaleCheck``). Otherwise
+    /// (not checked, as for two PNGs, or still failing) the same words are the size finding's, not a cause.
     public var wrongScaleCause: String? {
+        guard let guess = wrongScaleGuess, scaleCheck == true, let factor = exportedAtScale else { return nil }
+        return guess + "; checked at @\(factor)x, it passes"
+    }
+
+    /// "the design is 750 px wide and the scene at @3x is 1125 px: exported at @2x? (name it card@2x.png or pass
+    /// --scale 2)": what the sizes suggest, checked or not.
+    var wrongScaleGuess: String? {
         guard let factor = exportedAtScale else { return nil }
         let file = URL(fileURLWithPath: designPath).lastPathComponent
         let stem = file.replacingOccurrences(of: #"@[0-9]+x(?=\.[A-Za-z]+$)"#, with: "", options: .regularExpression)
@@ -157,8 +167,12 @@ extension DesignComparison {
             let d = Double(renderSize.width - designSize.width) / s
             parts.append("\(Self.pt(abs(d))) \(d > 0 ? "wider" : "narrower") (\(renderSize.width) vs \(designSize.width) px)")
         }
-        let message = "size: the render is " + parts.joined(separator: " and ") + " than \(target) at @\(scale.factor)x; "
+        var message = "size: the render is " + parts.joined(separator: " and ") + " than \(target) at @\(scale.factor)x; "
             + "compared the top-left \(comparedSize)"
+        // A scale the sizes suggest but no check confirmed is said, as a question, not as a cause.
+        if wrongScaleCause == nil, let guess = wrongScaleGuess, let factor = exportedAtScale {
+            message += ". " + guess + (scaleCheck == false ? "; checked at @\(factor)x, it still fails" : "")
+        }
         return ReviewFinding(kind: .sizeDiffers, label: nil, fails: true, message: message, cause: wrongScaleCause)
     }
 
