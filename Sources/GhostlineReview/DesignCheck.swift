@@ -167,6 +167,22 @@ public struct DesignCheck: Sendable {
         switch slots[1].result! { case .success(let image): return (render, image); case .failure(let error): throw .design(error) }
     }
 
+    /// Whether the patched check (`after`) put any label further from the design than the check before it: a first
+    /// baseline that moved past the tolerance to the other side, or further off by more than the tolerance. Such a
+    /// patch confirms nothing: it trades one label's offset for another's.
+    static func movedAnyLabelFurther(from before: DesignComparison, to after: DesignComparison) -> Bool {
+        let tolerance = before.baselineTolerance
+        func offset(_ c: DesignComparison, _ id: String) -> Double? {
+            c.labels.first { $0.id == id }?.lines.first?.baselineOffset
+        }
+        return after.labels.contains { label in
+            guard let a = label.lines.first?.baselineOffset else { return false }
+            let b = offset(before, label.id) ?? 0
+            let flipped = abs(a) > tolerance && abs(b) > tolerance && (a > 0) != (b > 0)
+            return flipped || abs(a) > abs(b) + tolerance
+        }
+    }
+
     /// Whether a design file's pixels went through a lossy codec: every JPEG, and a WebP whose image is a `VP8 `
     /// (lossy) chunk rather than `VP8L` (lossless). Read from the RIFF chunk headers in the file's first 64 KiB.
     static func isLossy(_ decoded: DecodedImage, path: String) -> Bool {
@@ -257,7 +273,15 @@ public struct DesignCheck: Sendable {
             if let result = try? again.check(patch.applied(to: description), name: name, overrides: overrides,
                                              design: design, designIsLossy: designIsLossy, for: [.report]) {
                 suggestions.verified = result.passes
-                suggestions.remaining = result.comparison.findings.filter(\.fails).map(\.message)
+                let failing = result.comparison.findings.filter(\.fails)
+                suggestions.remaining = failing.map(\.message)
+                // A label is confirmed when the patch removed its failing findings and made no new failure anywhere
+                // (a fix for the title that pushes the body off, or grows the screen, explains nothing).
+                let before = comparison.findings.filter(\.fails)
+                let madeNew = failing.contains { after in !before.contains { $0.label == after.label && $0.kind == after.kind } }
+                    || Self.movedAnyLabelFurther(from: comparison, to: result.comparison)
+                let stillFailing = Set(failing.compactMap(\.label))
+                suggestions.checkedLabels = madeNew ? [] : Set(labels.map(\.label).filter { !stillFailing.contains($0) })
                 if !result.comparison.pixelsPass {
                     suggestions.remaining.insert("\(JSONValue.format((result.comparison.diff.ratio * 10_000).rounded() / 100))% of pixels differ", at: 0)
                 }

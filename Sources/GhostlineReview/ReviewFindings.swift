@@ -55,6 +55,28 @@ public struct ReviewFinding: Sendable, Equatable {
     public var cause: String? = nil
     /// The style change that would put the label on the design ("styles.body: lineHeightStrategy: padded").
     public var fix: String? = nil
+    /// A hypothesis that was not confirmed: the suggestion search's cause for the label when the scene patched with
+    /// it was not checked (`check` without `--suggest`) or, checked, still had this label's failing findings. Never
+    /// printed as a cause (a cause is a claim: only a change applied and checked is one), but as a candidate.
+    public var candidate: Candidate? = nil
+
+    /// An unconfirmed cause and the change it would make.
+    public struct Candidate: Sendable, Equatable {
+        /// The hypothesis, one sentence, as ``ReviewFinding/cause`` would be.
+        public var cause: String
+        /// The change to try, as ``ReviewFinding/fix``; nil when it names none.
+        public var fix: String?
+        /// True when the patched scene was checked and this label still failed; false when no check was made.
+        public var failedCheck: Bool
+
+        /// "no single change explains it; the best candidate, checked, did not remove it: …" or "unchecked
+        /// (`check --suggest` checks it): …".
+        public var sentence: String {
+            (failedCheck ? "no single change explains it; the best candidate, checked, did not remove it: "
+                         : "unchecked candidate (`check --suggest` checks it): ")
+                + cause + (fix.map { " (try \($0))" } ?? "")
+        }
+    }
 
     /// The finding in one line, cause first: "body: `lineHeightStrategy: none` ignores … (first baseline 5.67 pt
     /// higher than the design)". What the one-line outputs (JUnit, the suite index, test failures) show.
@@ -96,10 +118,17 @@ extension DesignComparison {
         for label in labels {
             var own = labelFindings(label, regions: regionBoxes)
             // A design at another scale moves every label: no style is the cause then, so none is named.
-            if wrongScaleCause == nil, let suggestion = suggestions?.label(label.id) {
+            // A hypothesis is the cause only when the patched scene was checked and no longer fails here.
+            if wrongScaleCause == nil, let suggestions, let suggestion = suggestions.label(label.id) {
+                let checked = suggestions.isChecked(label.id)
                 for index in own.indices where own[index].kind != .onTheDesign {
-                    own[index].cause = suggestion.cause
-                    own[index].fix = suggestion.changeLine
+                    if checked {
+                        own[index].cause = suggestion.cause
+                        own[index].fix = suggestion.changeLine
+                    } else {
+                        own[index].candidate = ReviewFinding.Candidate(cause: suggestion.cause, fix: suggestion.changeLine,
+                                                         failedCheck: suggestions.verified != nil)
+                    }
                 }
             }
             found += own

@@ -73,6 +73,11 @@ public enum ReviewReport {
                 if let box = finding.box { members.append(("box", rect(box))) }
                 if let cause = finding.cause { members.append(("cause", .string(cause))) }
                 if let fix = finding.fix { members.append(("fix", .string(fix))) }
+                if let candidate = finding.candidate {
+                    members.append(("candidate", .object([("cause", .string(candidate.cause)),
+                                                          ("fix", candidate.fix.map { .string($0) } ?? .null),
+                                                          ("checked", .bool(candidate.failedCheck))])))
+                }
                 return .object(members)
             })),
         ] + suggestions(c) + [
@@ -191,8 +196,16 @@ public enum ReviewSummary {
         let others = listed.filter { $0.kind != .onTheDesign && $0.kind != .outsideCanvas }
         // Each label's cause first, once, with its symptoms and the fix under it.
         var said = Set<String>()
+        var candidates = Set<String>()
         for finding in others.filter(\.fails) + others.filter({ !$0.fails }) {
-            guard let cause = finding.cause, let label = finding.label else { lines.append("  " + finding.message); continue }
+            guard let cause = finding.cause, let label = finding.label else {
+                lines.append("  " + finding.message)
+                // An unconfirmed hypothesis, once per label, under its first symptom: never as a cause.
+                if let candidate = finding.candidate, let label = finding.label, candidates.insert(label).inserted {
+                    lines.append("    " + candidate.sentence)
+                }
+                continue
+            }
             let symptom = finding.message.hasPrefix(label + ": ") ? String(finding.message.dropFirst(label.count + 2)) : finding.message
             if said.insert(label).inserted {
                 lines.append("  \(label): \(cause)")

@@ -83,7 +83,10 @@ public enum DesignAssertion {
         case .file(let path): render = .scene(path: location.resolve(path))
         case .description(let description): render = .description(description, name: "\(location.fileStem).\(location.testName)")
         }
-        let check = session.check(render, design: location.resolve(design), overrides: overrides, options: options)
+        var check = session.check(render, design: location.resolve(design), overrides: overrides, options: options)
+        // A failing assertion names a cause only once checked (the patched scene against the design); a passing one
+        // searches nothing and pays nothing.
+        check.verifySuggestions = true
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: result.summary, artifacts: []) }

@@ -39,8 +39,12 @@ struct ReviewFindingsTests {
         return Fixture(dir: dir, scene: scene, design: design, designLayout: layout)
     }
 
+    /// The check with its suggestions checked, as a suite or a test assertion runs it: only a checked hypothesis
+    /// is a cause.
     func check(_ fixture: Fixture, options: ReviewOptions = ReviewOptions()) throws -> DesignCheckResult {
-        try DesignCheck(render: .scene(path: fixture.scene), design: fixture.design, options: options).run()
+        var check = DesignCheck(render: .scene(path: fixture.scene), design: fixture.design, options: options)
+        check.verifySuggestions = true
+        return try check.run()
     }
 
     static func element(_ layout: [String: Any], _ id: String) -> [String: Any]? {

@@ -85,9 +85,9 @@ struct ReviewTests {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("report.json").path
-        let result = try runCLI(["check", try scene(strategy: "none"), "--design", Self.design, "--report", report])
+        let result = try runCLI(["check", try scene(strategy: "none"), "--design", Self.design, "--report", report, "--suggest"])
         #expect(result.status == 1)
-        // Each label's cause first (from its layout), then its offsets, then the fix.
+        // Each label's cause first (from its layout, checked by --suggest), then its offsets, then the fix.
         #expect(result.stdout.contains("\n  title: `lineHeightStrategy: none` ignores the 38.0 pt line height, so its lines are the font's 33.89 pt (R2)."))
         #expect(result.stdout.contains("\n    first baseline 2.0 pt higher than the design\n    fix: styles.title: lineHeightStrategy: padded\n"))
         #expect(result.stdout.contains("\n    first baseline 5.6"))   // 5.66 or 5.67: measured from ink

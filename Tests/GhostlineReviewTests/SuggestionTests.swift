@@ -223,7 +223,9 @@ struct SuggestionTests {
         let uikit = dir.appendingPathComponent("settings.yaml").path
         try String(contentsOfFile: css, encoding: .utf8).replacingOccurrences(of: "\nmodel: css\n", with: "\nmodel: uikit\n")
             .write(toFile: uikit, atomically: true, encoding: .utf8)
-        let result = try DesignCheck(render: .scene(path: uikit), design: design).run(for: [.report])
+        var check = DesignCheck(render: .scene(path: uikit), design: design)
+        check.verifySuggestions = true   // the rows' cause is named only once the heading's change is checked
+        let result = try check.run(for: [.report])
         let suggestions = try #require(result.comparison.suggestions, "\(result.summary)")
         let heading = try #require(suggestions.label("heading"), "\(result.summary)")
         #expect(heading.cause.contains("its 41.0 pt line height is below the font's own 41.15 pt"), "\(heading.cause)")

@@ -48,6 +48,13 @@ public struct Suggestions: Sendable, Equatable {
     public var verified: Bool?
     /// The failing findings the patched scene still has (when verified).
     public var remaining: [String] = []
+    /// The labels the patched scene, checked, no longer fails on (when verified): with several changes, each is
+    /// confirmed for the labels whose findings it removed, even when another's remain.
+    public var checkedLabels: Set<String> = []
+
+    /// Whether the suggestion for `label` was applied and checked: the patched scene passes, or no longer fails on
+    /// that label. Only then is it a cause.
+    public func isChecked(_ label: String) -> Bool { verified == true || checkedLabels.contains(label) }
 
     /// The suggestion of one label.
     public func label(_ id: String) -> LabelSuggestion? { labels.first { $0.label == id } }

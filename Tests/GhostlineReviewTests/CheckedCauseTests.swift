@@ -1,0 +1,65 @@
+import Foundation
+@testable import GhostlineReview
+import GhostlineSupport
+import GhostlineTestSupport
+import Testing
+
+/// Issue 31, item 5, and the brief's rule "a cause is a claim": a hypothesis is printed as the cause only when the
+/// scene patched with it was checked against the design and no longer fails there. Unchecked, it is a candidate;
+/// checked and still failing, "no single change explains it".
+@Suite("Only checked causes are causes")
+struct CheckedCauseTests {
+    /// The demo card, and a design of it with a change: the body's size (a style change the search finds), or the
+    /// card's padding moved 1 pt down (both texts 1 pt lower, the canvas the same: no style change explains it).
+    static func fixture(_ change: (String) -> String) throws -> (dir: URL, scene: String, design: String) {
+        let dir = try Paths.temporaryDirectory()
+        let text = try String(contentsOfFile: Paths.demoScene, encoding: .utf8)
+        let scene = dir.appendingPathComponent("card.yaml").path, designScene = dir.appendingPathComponent("d.yaml").path
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        try change(text).write(toFile: designScene, atomically: true, encoding: .utf8)
+        let design = dir.appendingPathComponent("d@3x.png").path
+        #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
+        return (dir, scene, design)
+    }
+
+    static func sizeChanged(_ text: String) -> String {
+        text.replacingOccurrences(of: "    font: Inter\n    size: 17\n", with: "    font: Inter\n    size: 18\n")
+    }
+
+    static func paddingMoved(_ text: String) -> String {
+        text.replacingOccurrences(of: "  padding: 8\n", with: "  padding: { top: 9, leading: 8, bottom: 7, trailing: 8 }\n")
+    }
+
+    @Test func anUncheckedHypothesisIsACandidateNotACause() throws {
+        let f = try Self.fixture(Self.sizeChanged)
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let result = try DesignCheck(render: .scene(path: f.scene), design: f.design).run()
+        #expect(!result.passes)
+        #expect(!result.summary.contains("cause:"), "\(result.summary)")
+        #expect(result.summary.contains("unchecked candidate (`check --suggest` checks it): it is set at 17.0 pt; the design's text is 18.0 pt"),
+                "\(result.summary)")
+        #expect(result.comparison.findings.allSatisfy { $0.cause == nil })
+        // Checked, the same hypothesis passes and is the cause.
+        var checked = DesignCheck(render: .scene(path: f.scene), design: f.design)
+        checked.verifySuggestions = true
+        let confirmed = try checked.run()
+        #expect(confirmed.summary.contains("\n  cause: body: it is set at 17.0 pt; the design's text is 18.0 pt"), "\(confirmed.summary)")
+    }
+
+    /// The padding moved: the search's best hypothesis (the title's line height) puts the title on the design but
+    /// pushes the body off and grows the card. Checked, it explains nothing: no cause line anywhere.
+    @Test func aHypothesisThatFailsItsCheckIsNoCause() throws {
+        let f = try Self.fixture(Self.paddingMoved)
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        var check = DesignCheck(render: .scene(path: f.scene), design: f.design)
+        check.verifySuggestions = true
+        let result = try check.run(for: [.report])
+        #expect(!result.passes)
+        #expect(result.comparison.suggestions?.verified == false)
+        #expect(!result.summary.contains("cause:"), "\(result.summary)")
+        #expect(result.comparison.findings.allSatisfy { $0.cause == nil && $0.fix == nil })
+        #expect(result.summary.contains("no single change explains it"), "\(result.summary)")
+        let report = try JSONValue(parsing: try result.artifact(.report))
+        #expect(report["cause"]?.isNull == true, "\(report["cause"] as Any)")
+    }
+}
