@@ -187,7 +187,7 @@ def files():
     webp = io.BytesIO()
     image = Image.new("RGBA", (W, H))
     image.putdata(COLORS)
-    image.save(webp, "WEBP", lossless=True, icc_profile=DISPLAY_P3)
+    image.save(webp, "WEBP", lossless=True, exact=True, icc_profile=DISPLAY_P3)   # exact: keep RGB under alpha 0
     yield "p3.webp", webp.getvalue()
 
     # Hostile: each must be refused with ImageError.colorProfile, never crash or allocate without bound.

@@ -288,7 +288,10 @@ int gl_cms_convert_to_srgb(const gl_cms_source *source, int gray, uint8_t *pixel
     if (status == GL_CMS_OK) {
         // Relative colorimetric (see ColorConversion.swift for why); no black point compensation, as browsers.
         cmsUInt32Number flags = cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE;
-        transform = gray ? cmsCreateTransformTHR(context, profile, TYPE_GRAY_8, srgb, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE)
+        // Grey: 256 values through the unoptimised pipeline (lcms2's optimised 8-bit grey path interpolates a table
+        // and puts the darkest levels of a linear grey up to 7 levels low; 256 exact evaluations cost nothing).
+        transform = gray ? cmsCreateTransformTHR(context, profile, TYPE_GRAY_8, srgb, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC,
+                                                 cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE)
                          : cmsCreateTransformTHR(context, profile, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC, flags);
         if (transform == NULL) {
             set_message(&state, 0, "lcms2 cannot make a transform from it");

@@ -66,7 +66,7 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
 /// A file whose profile cannot be used is refused rather than read as if it were sRGB: comparing unconverted P3 or
 /// CMYK numbers with sRGB ones gives findings about colours that nobody can act on, while a clear refusal says
 /// exactly what to re-export.
-public enum ColorProfileProblem: Sendable, Hashable, CustomStringConvertible {
+public enum ColorProfileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The profile (after inflating, for a PNG iCCP) is larger than `limit` bytes; inflating stopped there.
     case tooLarge(limit: Int)
     /// A PNG iCCP whose compressed data does not inflate; `detail` is zlib's word.
