@@ -5,6 +5,7 @@
 // they are handed (cmsGetContextUserData) and nothing is global.
 
 #include "color_bridge.h"
+#include "color_convert.h"
 
 #include <lcms2.h>
 #include <lcms2_plugin.h>
@@ -221,40 +222,32 @@ static int check_profile(cmsHPROFILE profile, int gray, gl_cms_result *result, c
     return GL_CMS_OK;
 }
 
-// MARK: Conversion
-
-/// Grey images: the 256 grey levels through the profile once, then a table look-up per pixel.
-static int convert_gray(cmsContext context, cmsHTRANSFORM transform, uint8_t *pixels, size_t count, gl_cms_result *result) {
-    (void)context;
-    uint8_t levels[256], table[256 * 3];
-    for (int i = 0; i < 256; i++) levels[i] = (uint8_t)i;
-    cmsDoTransform(transform, levels, table, 256);
-    int identity = 1;
-    for (int i = 0; i < 256 && identity; i++) {
-        for (int c = 0; c < 3; c++) if (abs((int)table[i * 3 + c] - i) > 1) identity = 0;
+/// RGB: identity if the probe says so; else the matrix/shaper tables when lcms2 agrees with them on the probe;
+/// else lcms2's optimised transform through the distinct-colour table.
+static int convert_rgb(cmsContext context, cmsHPROFILE profile, cmsHPROFILE srgb, cmsHTRANSFORM reference_transform,
+                       uint8_t *pixels, size_t count, gl_cms_result *result, call_state *state) {
+    uint8_t probe[GL_CMS_PROBE_COLORS * 4], reference[GL_CMS_PROBE_COLORS * 4];
+    gl_cms_probe(reference_transform, probe, reference);
+    result->identity = gl_cms_within_one_level(probe, reference, sizeof probe);
+    if (result->identity || pixels == NULL) return GL_CMS_OK;
+    gl_cms_shaper *shaper = _cmsMalloc(context, sizeof *shaper);
+    int tables = shaper != NULL && gl_cms_shaper_init(shaper, profile, srgb);
+    if (tables) {
+        gl_cms_shaper_apply(shaper, probe, GL_CMS_PROBE_COLORS);
+        tables = gl_cms_within_one_level(probe, reference, sizeof probe);
     }
-    result->identity = identity;
-    if (identity || pixels == NULL) return GL_CMS_OK;
-    for (size_t p = 0; p < count; p++) {
-        const uint8_t *rgb = table + pixels[p * 4] * 3;
-        pixels[p * 4] = rgb[0];
-        pixels[p * 4 + 1] = rgb[1];
-        pixels[p * 4 + 2] = rgb[2];
+    if (tables) gl_cms_shaper_apply(shaper, pixels, count);
+    if (shaper != NULL) _cmsFree(context, shaper);
+    if (tables) return GL_CMS_OK;
+    cmsHTRANSFORM transform = cmsCreateTransformTHR(context, profile, TYPE_RGBA_8, srgb, TYPE_RGBA_8,
+                                                    INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
+    if (transform == NULL) {
+        set_message(state, 0, "lcms2 cannot make a transform from it");
+        return state->over_budget ? GL_CMS_NO_MEMORY : GL_CMS_DAMAGED;
     }
-    return GL_CMS_OK;
-}
-
-/// True when the transform moves no probed colour (ten levels per channel, dark ones dense) by more than one level.
-static int maps_to_itself(cmsHTRANSFORM transform) {
-    static const uint8_t steps[10] = {0, 8, 24, 48, 80, 112, 144, 176, 216, 255};
-    uint8_t probe[1000 * 4], out[1000 * 4];
-    size_t n = 0;
-    for (int r = 0; r < 10; r++) for (int g = 0; g < 10; g++) for (int b = 0; b < 10; b++, n++) {
-        probe[n * 4] = steps[r]; probe[n * 4 + 1] = steps[g]; probe[n * 4 + 2] = steps[b]; probe[n * 4 + 3] = 255;
-    }
-    cmsDoTransform(transform, probe, out, 1000);
-    for (size_t i = 0; i < 1000 * 4; i++) if (abs((int)out[i] - (int)probe[i]) > 1) return 0;
-    return 1;
+    int status = gl_cms_convert_rgb(transform, pixels, count);
+    cmsDeleteTransform(transform);
+    return status;
 }
 
 int gl_cms_convert_to_srgb(const gl_cms_source *source, int gray, uint8_t *pixels, size_t pixel_count,
@@ -287,7 +280,9 @@ int gl_cms_convert_to_srgb(const gl_cms_source *source, int gray, uint8_t *pixel
     }
     if (status == GL_CMS_OK) {
         // Relative colorimetric (see ColorConversion.swift for why); no black point compensation, as browsers.
-        cmsUInt32Number flags = cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE;
+        // RGB: lcms2's unoptimised transform (its full-precision pipeline, cheap to make) is the reference every
+        // faster path is checked against.
+        cmsUInt32Number flags = cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE;
         // Grey: 256 values through the unoptimised pipeline (lcms2's optimised 8-bit grey path interpolates a table
         // and puts the darkest levels of a linear grey up to 7 levels low; 256 exact evaluations cost nothing).
         transform = gray ? cmsCreateTransformTHR(context, profile, TYPE_GRAY_8, srgb, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC,
@@ -300,17 +295,9 @@ int gl_cms_convert_to_srgb(const gl_cms_source *source, int gray, uint8_t *pixel
     }
     if (status == GL_CMS_OK) {
         if (gray) {
-            status = convert_gray(context, transform, pixels, pixel_count, result);
+            status = gl_cms_convert_gray(transform, pixels, pixel_count, result);
         } else {
-            result->identity = maps_to_itself(transform);
-            // In place: lcms2 reads each pixel before writing it, and input and output have the same layout.
-            if (!result->identity && pixels != NULL) {
-                const size_t chunk = (size_t)1 << 20;   // cmsDoTransform counts pixels in 32 bits
-                for (size_t done = 0; done < pixel_count; done += chunk) {
-                    size_t n = pixel_count - done < chunk ? pixel_count - done : chunk;
-                    cmsDoTransform(transform, pixels + done * 4, pixels + done * 4, (cmsUInt32Number)n);
-                }
-            }
+            status = convert_rgb(context, profile, srgb, transform, pixels, pixel_count, result, &state);
         }
     }
     if (state.over_budget && status != GL_CMS_OK) {

@@ -1,20 +1,25 @@
 import Foundation
+import Ghostline
 import GhostlineImage
 import GhostlinePNG
 
 /// `ghostline-bench --color-profile`: what converting a profiled export to sRGB costs beside reading the same export
 /// untagged, side by side in one run. Issue 30 allows at most one extra decode's time for it.
 ///
-/// The export is a phone screen at @3x (1125 × 2436 px): bands of flat UI colours, a gradient and hairlines, so the
-/// PNG compresses like a real one. The same PNG is read twice per iteration through `ImageReader.decode`, once as it
-/// is and once with the Display P3 profile of the test fixtures in an iCCP chunk, interleaved so that a noisy
-/// neighbour slows both alike.
+/// The export is a phone screen at @3x (1125 × 2436 px): a render of a text-heavy scene (anti-aliased text in
+/// several scripts, colour emoji, fills) tiled to the screen's size, over bands of flat UI colours and a gradient, so
+/// the PNG holds what a real export holds. The same PNG is read twice per iteration through `ImageReader.decode`,
+/// once as it is and once with the Display P3 profile of the test fixtures in an iCCP chunk, interleaved so that a
+/// noisy neighbour slows both alike.
 struct ColorBench {
     let iterations: Int
+    let scenePath: String
     static let profilePath = "Tests/GhostlinePNGTests/Fixtures/color/display-p3.icc"
 
     func run() throws {
-        let image = Self.phoneScreen(width: 1125, height: 2436)
+        let renderer = GhostlineSession().renderer
+        let render = try renderer.render(try renderer.loadScene(path: scenePath)).image
+        let image = Self.phoneScreen(width: 1125, height: 2436, content: render)
         let untagged = try PNGCodec.encode(image)
         guard let profile = FileManager.default.contents(atPath: Self.profilePath) else {
             throw BenchError("cannot read \(Self.profilePath); run the bench from the package root")
@@ -36,12 +41,18 @@ struct ColorBench {
                      extra, extra / median(plain)))
     }
 
-    /// A UI-like screen: a navigation bar, list rows with separators, a gradient card and a coloured button.
-    static func phoneScreen(width: Int, height: Int) -> RGBAImage {
+    /// A UI-like screen: a navigation bar, a gradient card and a coloured button over list rows, with `content` (a
+    /// render) tiled over every other band.
+    static func phoneScreen(width: Int, height: Int, content: RGBAImage) -> RGBAImage {
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4
+                if (y / 400) % 2 == 1, content.width > 0, content.height > 0 {
+                    let j = ((y % content.height) * content.width + x % content.width) * 4
+                    for c in 0..<4 { pixels[i + c] = content.pixels[j + c] }
+                    continue
+                }
                 let rgb: (Int, Int, Int)
                 switch y {
                 case ..<300: rgb = (247, 247, 247)                                   // navigation bar
