@@ -79,7 +79,8 @@ enum ColorConversion {
         case GL_CMS_WRONG_CLASS: throw .wrongClass(detail: detail)
         case GL_CMS_SPACE_MISMATCH: throw .colorSpaceMismatch(detail: detail)
         case GL_CMS_NO_MEMORY: throw .needsTooMuchMemory(detail: detail.isEmpty ? "out of memory" : detail)
-        default: throw .damaged(detail: detail.isEmpty ? "lcms2 status \(status)" : "lcms2: \(detail)")
+        default:
+            throw .damaged(detail: "its tags are missing or damaged (lcms2: \(detail.isEmpty ? "status \(status)" : detail))")
         }
     }
 
