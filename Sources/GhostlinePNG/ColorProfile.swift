@@ -43,11 +43,13 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
     /// PNG chunks, what they say ("sRGB", "gamma 1.00, sRGB primaries"). "unnamed ICC profile" when a profile
     /// has no description.
     public let name: String
+    /// Where the file declared it (iCCP, APP2, ICCP, or which PNG chunks).
     public let source: Source
     /// True when the pixels were changed to sRGB; false when the declared space is sRGB (or maps every colour to
     /// itself within one level), so the bytes were kept as they are.
     public let converted: Bool
 
+    /// A record of what a file declared; `ImageReader` makes these, tests and callers compare with them.
     public init(name: String, source: Source, converted: Bool) {
         self.name = name
         self.source = source
@@ -84,6 +86,7 @@ public enum ColorProfileProblem: Error, Sendable, Hashable, CustomStringConverti
     /// Converting would need more memory than Ghostline allows Little CMS.
     case needsTooMuchMemory(detail: String)
 
+    /// The cause in a few words, for the middle of `ImageError`'s one line ("it is a CMYK profile on an RGB image").
     public var description: String {
         switch self {
         case .tooLarge(let limit): return "the profile is over \(limit >> 20) MB"
