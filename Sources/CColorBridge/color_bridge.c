@@ -207,6 +207,8 @@ static int check_profile(cmsHPROFILE profile, int gray, gl_cms_result *result, c
     result->device_class = (uint32_t)device_class;
     result->color_space = (uint32_t)space;
     cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", result->name, sizeof result->name);
+    // The name goes into one-line reports: a hostile 'desc' must not bring line breaks or escape codes with it.
+    for (char *c = result->name; *c; c++) if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7F) *c = ' ';
     switch (device_class) {
     case cmsSigLinkClass: set_message(state, 1, "it is a device link, not the profile of an image"); return GL_CMS_WRONG_CLASS;
     case cmsSigAbstractClass: set_message(state, 1, "it is an abstract profile, not the profile of an image"); return GL_CMS_WRONG_CLASS;

@@ -148,8 +148,9 @@ enum DeclaredColorSpace: Equatable {
         if let problem { throw problem }
         guard let count else { return nil }
         guard parts.count == count else {
-            let missing = (1...count).filter { parts[$0] == nil }.map(String.init).joined(separator: ", ")
-            throw .incompleteSegments(detail: "its ICC profile is split over \(count) APP2 segments but part \(missing) is missing")
+            let missing = (1...count).filter { parts[$0] == nil }.map(String.init)
+            let which = missing.count == 1 ? "part \(missing[0]) is" : "parts \(missing.joined(separator: ", ")) are"
+            throw .incompleteSegments(detail: "its ICC profile is split over \(count) APP2 segments but \(which) missing")
         }
         return .icc(bytes: (1...count).flatMap { Array(parts[$0]!) }, compressed: false, source: .jpegAPP2)
     }
