@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <string.h>
 #include <unistd.h>
 
 static int invert(const double m[3][3], double out[3][3]) {
@@ -82,20 +83,31 @@ static inline uint8_t encode(const gl_cms_shaper *shaper, float linear) {
 }
 
 static void apply_range(const gl_cms_shaper *shaper, uint8_t *pixels, size_t count) {
-    uint32_t previous_key = 0;
-    uint8_t out[3] = {0, 0, 0};
+    // Whole pixels as 32-bit words: a run of one colour (most of a UI export) costs one load, one comparison and
+    // one store a pixel. `alpha` masks the fourth byte whatever the byte order.
+    const uint8_t alpha_bytes[4] = {0, 0, 0, 255};
+    uint32_t alpha;
+    memcpy(&alpha, alpha_bytes, 4);
+    uint32_t previous = 0, converted = 0;
+    int have_previous = 0;
     for (size_t p = 0; p < count; p++) {
-        uint8_t *px = pixels + p * 4;
-        // A run of one colour (most of a UI export) costs one comparison a pixel. Bit 24 keeps key 0 unused.
-        uint32_t key = (uint32_t)px[0] | (uint32_t)px[1] << 8 | (uint32_t)px[2] << 16 | 1u << 24;
-        if (key != previous_key) {
-            previous_key = key;
+        uint32_t pixel;
+        memcpy(&pixel, pixels + p * 4, 4);
+        uint32_t color = pixel & ~alpha;
+        if (!have_previous || color != previous) {
+            previous = color;
+            have_previous = 1;
+            const uint8_t *px = pixels + p * 4;
             float r = shaper->linear[0][px[0]], g = shaper->linear[1][px[1]], b = shaper->linear[2][px[2]];
+            uint8_t out[4];
             for (int k = 0; k < 3; k++) {
                 out[k] = encode(shaper, shaper->matrix[k][0] * r + shaper->matrix[k][1] * g + shaper->matrix[k][2] * b);
             }
+            out[3] = 0;
+            memcpy(&converted, out, 4);
         }
-        px[0] = out[0]; px[1] = out[1]; px[2] = out[2];
+        pixel = converted | (pixel & alpha);
+        memcpy(pixels + p * 4, &pixel, 4);
     }
 }
 
