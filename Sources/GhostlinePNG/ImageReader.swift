@@ -105,6 +105,16 @@ public enum ImageReader {
         try bytes(ofFile: path, maximumSide: maximumSidePixels)
     }
 
+    /// The colour space a PNG streamed by `PNGRowStream` declares, for its report: the streamed files are those whose
+    /// declaration needs no conversion, so this is the sRGB chunk or the gAMA that stands for sRGB (`converted` false),
+    /// or nil when the file declares nothing. For any other file it is nil too: those are not streamed, and
+    /// `read(contentsOf:)` gives their `DecodedImage.colorProfile`.
+    public static func streamedColorProfile(of bytes: [UInt8]) -> ColorProfile? {
+        guard ImageContainer.format(of: bytes[...]) == .png,
+              case .srgb(let name, let source)?? = try? DeclaredColorSpace.find(in: bytes, format: .png) else { return nil }
+        return ColorProfile(name: name, source: source, converted: false)
+    }
+
     /// The format the bytes are in, from their signature; nil for anything else.
     public static func format(of bytes: [UInt8]) -> ImageFormat? {
         ImageContainer.format(of: bytes[...])

@@ -160,6 +160,10 @@ import Testing
         #expect(try !opens("hostile-cmyk.png"))
         #expect(try opens("srgb-chunk.png"))
         #expect(try opens("gamma-45455.png"))
+        // What a streamed file declared is still there for its report.
+        let streamed = try ImageReader.checkedBytes(contentsOf: Self.color("srgb-chunk.png"))
+        #expect(ImageReader.streamedColorProfile(of: streamed) == ColorProfile(name: "sRGB", source: .pngSRGB, converted: false))
+        #expect(ImageReader.streamedColorProfile(of: try ImageReader.checkedBytes(contentsOf: Self.color("p3.png"))) == nil)
     }
 
     // MARK: Hostile profiles
