@@ -42,6 +42,9 @@ let package = Package(
                        providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // Little CMS 2: design exports with an embedded ICC profile or PNG gamma chunks converted to sRGB.
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // Intel ISA-L's igzip (deflate at several times zlib's speed) for the review images Ghostline writes.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal",
                        providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
@@ -51,6 +54,8 @@ let package = Package(
         .target(name: "CJPEGBridge", dependencies: ["CLibJPEG"]),
         // libwebp's decoder API (structs, inline functions, status enums) behind the same plain C shape.
         .target(name: "CWebPBridge", dependencies: ["CLibWebP"]),
+        // lcms2 behind one call with a per-call context (its error handler records, never prints); zlib inflates iCCP.
+        .target(name: "CColorBridge", dependencies: ["CLCMS2"], linkerSettings: [.linkedLibrary("z")]),
         // SHA-256 of font files (their identity in layout JSON), in C so a debug build hashes at C speed.
         .target(name: "CDigest"),
         // zlib for the fuzzer's PNG-aware mutator (zlib1g-dev comes with libpng-dev).
@@ -66,8 +71,10 @@ let package = Package(
         .target(name: "GhostlineGeometry"),
         // RGBA pixels, colours, the palette paints stand for, and the image-decoding hook the scene format is handed.
         .target(name: "GhostlineImage", dependencies: ["GhostlineGeometry"]),
-        // Image files: PNG read and written, JPEG and WebP read, each checked before it is read.
-        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "GhostlineSupport", "CPNGBridge", "CJPEGBridge", "CWebPBridge"]),
+        // Image files: PNG read and written, JPEG and WebP read, each checked before it is read; colour profiles
+        // converted to sRGB.
+        .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "GhostlineSupport", "CPNGBridge", "CJPEGBridge", "CWebPBridge",
+                                                     "CColorBridge"]),
         // Fonts: found through fontconfig, opened with FreeType, measured.
         .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CDigest"]),
         // Shaping: text to positioned glyphs with HarfBuzz.

@@ -28,9 +28,11 @@ fixtures=Tests/GhostlinePNGTests/Fixtures
 options=()
 case "$target" in
   scene) cp Fixtures/demo/*.yaml Fixtures/scenes/*.yaml "$corpus"/ ;;
-  png) cp "$fixtures"/*.png "$fixtures"/formats/*.png "$corpus"/ ;;
-  jpeg) cp "$fixtures"/formats/*.jpg "$corpus"/; options+=(-dict=scripts/fuzz/jpeg.dict) ;;
-  webp) cp "$fixtures"/formats/*.webp "$corpus"/; options+=(-dict=scripts/fuzz/webp.dict) ;;
+  # color/: exports with ICC profiles (iCCP, APP2, ICCP) and gamma chunks, good and hostile, so the seeds reach
+  # the colour conversion (DeclaredColorSpace, CColorBridge) from the first run.
+  png) cp "$fixtures"/*.png "$fixtures"/formats/*.png "$fixtures"/color/*.png "$corpus"/ ;;
+  jpeg) cp "$fixtures"/formats/*.jpg "$fixtures"/color/*.jpg "$corpus"/; options+=(-dict=scripts/fuzz/jpeg.dict) ;;
+  webp) cp "$fixtures"/formats/*.webp "$fixtures"/color/*.webp "$corpus"/; options+=(-dict=scripts/fuzz/webp.dict) ;;
   font)
     python3 -c "import fontTools" 2>/dev/null \
       || { echo "fuzz: the font seeds need fontTools: apt-get install python3-fonttools (or pip install fonttools)" >&2; exit 2; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Ghostline needs on Debian/Ubuntu, and only what is missing:
-# the C libraries it wraps (FreeType, HarfBuzz, libpng, ISA-L, libjpeg-turbo, libwebp, ICU, fontconfig, libhyphen), pkg-config,
+# the C libraries it wraps (FreeType, HarfBuzz, libpng, ISA-L, libjpeg-turbo, libwebp, Little CMS 2, ICU, fontconfig,
+# libhyphen), pkg-config,
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page, and what
@@ -20,6 +21,7 @@ packages=(
   libisal-dev          # Intel ISA-L: fast deflate for the diff images and ghosts Ghostline writes
   libjpeg62-turbo-dev  # JPEG design exports (libjpeg-turbo)
   libwebp-dev          # WebP design exports
+  liblcms2-dev         # Little CMS 2: design exports with an ICC profile or PNG gamma chunks converted to sRGB
   libicu-dev           # UAX #14 line breaking
   libfontconfig-dev    # finding fonts by family and weight
   libhyphen-dev        # hyphenation (hyphenationFactor, hyphens: auto)

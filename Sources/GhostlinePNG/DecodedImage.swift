@@ -47,18 +47,24 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
 
 /// What `ImageReader` read from a file: the pixels as they are meant to be seen, and how it got them.
 public struct DecodedImage: Sendable, Equatable {
-    /// 8-bit straight-alpha sRGB pixels, with the EXIF orientation already applied.
+    /// 8-bit straight-alpha sRGB pixels, with the EXIF orientation already applied and, when the file declared
+    /// another colour space, converted to sRGB (see `colorProfile`).
     public let image: RGBAImage
     public let format: ImageFormat
     /// The orientation the file's EXIF data asked for (`.up` when it has none); already applied to `image`.
     public let orientation: ExifOrientation
     /// Things to tell the user, one line each; empty for a sound file.
     public let warnings: [ImageWarning]
+    /// The colour space the file declared (ICC profile or PNG colour chunks) and whether `image` was converted from
+    /// it; nil when the file declares none and its bytes are taken as sRGB.
+    public let colorProfile: ColorProfile?
 
-    public init(image: RGBAImage, format: ImageFormat, orientation: ExifOrientation, warnings: [ImageWarning]) {
+    public init(image: RGBAImage, format: ImageFormat, orientation: ExifOrientation, warnings: [ImageWarning],
+                colorProfile: ColorProfile? = nil) {
         self.image = image
         self.format = format
         self.orientation = orientation
         self.warnings = warnings
+        self.colorProfile = colorProfile
     }
 }

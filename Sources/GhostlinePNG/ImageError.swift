@@ -24,12 +24,16 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
     case truncated(path: String, format: ImageFormat)
     /// The image is wider or taller than `limit` pixels. Refused on its header, before pixel memory is allocated.
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The file embeds a colour profile (or PNG colour chunks) that cannot convert its pixels to sRGB; `problem` says
+    /// why. Refused rather than read as sRGB, since its numbers would then be compared in the wrong colour space.
+    case colorProfile(path: String, format: ImageFormat, problem: ColorProfileProblem)
 
     /// The file or label the error is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .notAFile(let path, _), .fileTooLarge(let path, _, _), .notAnImage(let path, _),
-             .unsupported(let path, _, _), .corrupt(let path, _, _), .truncated(let path, _), .tooLarge(let path, _, _, _):
+             .unsupported(let path, _, _), .corrupt(let path, _, _), .truncated(let path, _), .tooLarge(let path, _, _, _),
+             .colorProfile(let path, _, _):
             return path
         }
     }
@@ -56,6 +60,9 @@ public enum ImageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let path, let width, let height, let limit):
             return "\(path) is \(width)×\(height) px, over Ghostline's limit of \(limit) px a side; "
                 + "export a smaller frame or at a lower scale"
+        case .colorProfile(let path, let format, let problem):
+            return "\(path): the \(format) file's colour profile cannot be used (\(problem)); "
+                + "re-export it as sRGB, or with a Display P3 or Adobe RGB profile"
         }
     }
 

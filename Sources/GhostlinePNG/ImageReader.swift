@@ -19,8 +19,12 @@ import GhostlineSupport
 ///   habit of papering over lost data is turned into errors. The one exception is a file that lacks only its end
 ///   marker after complete image data, which browsers and Pillow read too: it is read, with an `ImageWarning`.
 /// - **Upright.** The EXIF orientation (PNG eXIf, JPEG APP1, WebP EXIF) is applied, as browsers and design tools
-///   show it. Colour profiles and gamma are not applied: pixel values are taken as the sRGB bytes a design tool
-///   shows (see `PNGCodec`).
+///   show it.
+/// - **sRGB.** A file that declares a colour space (an ICC profile in PNG iCCP, JPEG APP2 or WebP ICCP; PNG's sRGB,
+///   gAMA and cHRM chunks) has its pixels converted to sRGB with Little CMS, and `DecodedImage.colorProfile` says
+///   what it carried and whether anything changed (see `ColorConversion` and `DeclaredColorSpace` for the rules). A
+///   file that declares nothing is taken as sRGB, byte for byte. A profile that cannot be used is an
+///   `ImageError.colorProfile`, never a guess.
 /// - **Deterministic.** The same file gives the same pixels: every decoder runs with fixed settings (libjpeg's
 ///   accurate integer IDCT and smooth chroma upsampling, libwebp's defaults), which are those of browsers and Pillow.
 public enum ImageReader {
@@ -40,7 +44,7 @@ public enum ImageReader {
     /// Reads the image file at `path`.
     ///
     /// - Throws: `ImageError`: `.unreadable`, `.notAFile` or `.fileTooLarge` before reading; then `.notAnImage`,
-    ///   `.unsupported`, `.corrupt`, `.truncated` or `.tooLarge`.
+    ///   `.unsupported`, `.corrupt`, `.truncated`, `.tooLarge` or `.colorProfile`.
     public static func read(contentsOf path: String) throws(ImageError) -> DecodedImage {
         try decode(try bytes(ofFile: path, maximumSide: maximumSidePixels), source: path, maximumSide: maximumSidePixels)
     }
@@ -57,34 +61,58 @@ public enum ImageReader {
         guard let format = ImageContainer.format(of: data[...]) else {
             throw .notAnImage(path: source, looksLike: FormatSniffer.guess(data))
         }
-        let stored: RGBAImage
-        var warnings: [ImageWarning] = []
+        // The declared colour space is found (and a hostile profile refused) before any pixel memory is spent.
+        let declared: DeclaredColorSpace?
+        do throws(ColorProfileProblem) {
+            declared = try DeclaredColorSpace.find(in: data, format: format)
+        } catch {
+            throw .colorProfile(path: source, format: format, problem: error)
+        }
+        // Decoded straight into `stored`, its one owner, so the colour conversion below changes the pixels in place
+        // (a second reference would make it copy 11 MB for a phone screen).
+        var stored: RGBAImage
+        var missingEnd = false
         switch format {
         case .png:
-            let (image, missingEnd): (RGBAImage, Bool)
             do {
-                (image, missingEnd) = try PNGCodec.decodeReportingMissingEnd(data, source: source, maximumSide: maximumSide)
+                (stored, missingEnd) = try PNGCodec.decodeReportingMissingEnd(data, source: source, maximumSide: maximumSide)
             } catch {
                 throw ImageError(error)
             }
-            stored = image
-            if missingEnd { warnings.append(.missingEnd(path: source, format: .png)) }
         case .jpeg:
-            let (image, missingEnd) = try JPEGDecoder.decode(data, source: source, maximumSide: maximumSide)
-            stored = image
-            if missingEnd { warnings.append(.missingEnd(path: source, format: .jpeg)) }
+            (stored, missingEnd) = try JPEGDecoder.decode(data, source: source, maximumSide: maximumSide)
         case .webp:
             stored = try WebPDecoder.decode(data, source: source, maximumSide: maximumSide)
         }
+        let warnings: [ImageWarning] = missingEnd ? [.missingEnd(path: source, format: format)] : []
         let orientation = ImageContainer.orientation(of: data, format: format)
+        var colorProfile: ColorProfile?
+        if let declared {
+            do throws(ColorProfileProblem) {
+                colorProfile = try ColorConversion.apply(declared, gray: DeclaredColorSpace.isGray(data, format: format),
+                                                         to: &stored)
+            } catch {
+                throw .colorProfile(path: source, format: format, problem: error)
+            }
+        }
         return DecodedImage(image: orientation.applied(to: stored), format: format, orientation: orientation,
-                            warnings: warnings)
+                            warnings: warnings, colorProfile: colorProfile)
     }
 
     /// The bytes of an image file, after every check that needs no decoder (see `bytes(ofFile:maximumSide:)`), for
     /// a reader of its own (the streaming diff) that must refuse what `read(contentsOf:)` refuses.
     public static func checkedBytes(contentsOf path: String) throws(ImageError) -> [UInt8] {
         try bytes(ofFile: path, maximumSide: maximumSidePixels)
+    }
+
+    /// The colour space a PNG streamed by `PNGRowStream` declares, for its report: the streamed files are those whose
+    /// declaration needs no conversion, so this is the sRGB chunk or the gAMA that stands for sRGB (`converted` false),
+    /// or nil when the file declares nothing. For any other file it is nil too: those are not streamed, and
+    /// `read(contentsOf:)` gives their `DecodedImage.colorProfile`.
+    public static func streamedColorProfile(of bytes: [UInt8]) -> ColorProfile? {
+        guard ImageContainer.format(of: bytes[...]) == .png,
+              case .srgb(let name, let source)?? = try? DeclaredColorSpace.find(in: bytes, format: .png) else { return nil }
+        return ColorProfile(name: name, source: source, converted: false)
     }
 
     /// The format the bytes are in, from their signature; nil for anything else.

@@ -5,10 +5,9 @@ import GhostlineImage
 ///
 /// Reading accepts every PNG flavour (gray, gray+alpha, RGB, RGBA, palette, 1 to 16 bits, Adam7) and always
 /// returns RGBA8: 16-bit samples are rounded to the nearest 8-bit value and palette or colour-key transparency
-/// becomes alpha. Colour-management chunks (gAMA, cHRM, sRGB, iCCP) and eXIf are ignored on purpose: the bytes
-/// in the file are taken as the sRGB values the design tool showed, because that is what a designer checks
-/// colours against and what a UIKit screenshot contains. Converting through a profile or a gamma would move
-/// pixel values away from the hex codes in the design and make diffs depend on colour management.
+/// becomes alpha. Colour-management chunks (gAMA, cHRM, sRGB, iCCP) and eXIf are ignored here: this codec reads
+/// Ghostline's own renders back, which are sRGB and carry none. Files from users go through `ImageReader`, which
+/// converts a declared colour space to sRGB (`ColorConversion`) and applies the EXIF orientation.
 ///
 /// Writing produces a deterministic file (see `encode`) and replaces the destination atomically (see `write`).
 ///

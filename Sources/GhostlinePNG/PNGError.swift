@@ -76,6 +76,8 @@ extension PNGError {
         case .truncated(let path, _): self = .truncated(path: path)
         case .unsupported(let path, _, let detail), .corrupt(let path, _, let detail):
             self = .corrupt(path: path, detail: detail)
+        case .colorProfile(let path, _, let problem):
+            self = .corrupt(path: path, detail: "colour profile: \(problem)")
         }
     }
 }

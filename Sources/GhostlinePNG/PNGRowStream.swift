@@ -24,14 +24,16 @@ public final class PNGRowStream {
 
     /// A stream over `data`, or nil when the file must be decoded whole: an interlaced PNG (rows arrive in seven
     /// passes), a PNG with an EXIF orientation (rows are not the image's rows until it is turned), a PNG without
-    /// its IEND chunk (read with a warning, which a stream has no way to pass on), or a JPEG or WebP file.
-    /// Throws for anything else `PNGCodec.decode` would.
+    /// its IEND chunk (read with a warning, which a stream has no way to pass on), a PNG that declares a colour
+    /// space other than sRGB (an iCCP profile, gAMA or cHRM: `ImageReader` converts it to sRGB, or refuses it), or a
+    /// JPEG or WebP file. Throws for anything else `PNGCodec.decode` would.
     public static func open(_ data: [UInt8], source: String,
                             maximumSide: Int = PNGCodec.maximumSidePixels) throws(PNGError) -> PNGRowStream? {
         switch ImageContainer.format(of: data[...]) {
         case .jpeg?, .webp?:
             return nil
-        case .png? where !ImageContainer.pngHasEnd(data) || ImageContainer.orientation(of: data, format: .png) != .up:
+        case .png? where !ImageContainer.pngHasEnd(data) || ImageContainer.orientation(of: data, format: .png) != .up
+                         || declaresColorSpaceOtherThanSRGB(data):
             // A file damaged in its header is still refused here, as decode would; whole decoding judges the rest.
             _ = try PNGCodec.readHeader(data, source: source)
             return nil
@@ -67,5 +69,18 @@ public final class PNGRowStream {
         }
         try PNGCodec.check(status, message: message, data: data, source: source)
         rowsRead += count
+    }
+
+    /// True when whole decoding would convert or judge the file's colour space: anything but no declaration, the sRGB
+    /// chunk, or the gAMA that stands for sRGB (a profile that turns out to be sRGB is found out only by Little CMS).
+    private static func declaresColorSpaceOtherThanSRGB(_ data: [UInt8]) -> Bool {
+        do throws(ColorProfileProblem) {
+            switch try DeclaredColorSpace.find(in: data, format: .png) {
+            case nil, .srgb?: return false
+            default: return true
+            }
+        } catch {
+            return true   // whole decoding refuses it with the reason
+        }
     }
 }

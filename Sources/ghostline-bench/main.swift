@@ -5,6 +5,7 @@
 //   swift run -c release ghostline-bench --variable-fonts # a variable-font label beside a static one
 //   swift run -c release ghostline-bench --autoshrink     # an autoshrinking label beside the same label truncated
 //   swift run -c release ghostline-bench --suite [--entries 200] [--rounds 3] [--scene SCENE]   # suite vs a loop
+//   swift run -c release ghostline-bench --color-profile [SCENE]   # a Display P3 export's decode beside an untagged one
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
 // hb-view, rendering the same text with the same font and size to PNG) is measured interleaved in one run.
@@ -34,6 +35,7 @@ usage: ghostline-bench [SCENE] [--iterations N]
        ghostline-bench --long-text
        ghostline-bench --variable-fonts [--iterations N]
        ghostline-bench --autoshrink [--iterations N]
+       ghostline-bench --color-profile [SCENE] [--iterations N]
 """
 
 /// The whole bench. It throws rather than trapping so that a wrong path or option ends as one stderr line and
@@ -74,6 +76,11 @@ func benchMain() throws {
     if arguments.first == "--autoshrink" {
         // An autoshrinking label against the same label truncated, interleaved (AutoshrinkBench.swift).
         try AutoshrinkBench(iterations: iterations).run()
+        exit(0)
+    }
+    if arguments.first == "--color-profile" {
+        // A phone-screen PNG read untagged and with a Display P3 profile, interleaved (ColorBench.swift).
+        try ColorBench(iterations: iterations, scenePath: arguments.dropFirst().first ?? "Fixtures/scenes/world-text.yaml").run()
         exit(0)
     }
     if arguments.first == "--long-text" {
