@@ -82,6 +82,7 @@ public struct DesignCheck: Sendable {
             do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
             var result = try check(description, name: path, overrides: overrides, design: designImage.image,
                                    designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
+            result.comparison.designColorProfile = designImage.colorProfile
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .description(let description, let name):
@@ -89,6 +90,7 @@ public struct DesignCheck: Sendable {
             let designImage = try readDesign()
             var result = try check(description, name: name, overrides: overrides, design: designImage.image,
                                    designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
+            result.comparison.designColorProfile = designImage.colorProfile
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
             return result
         case .image(let path, let layoutPath):
@@ -117,8 +119,9 @@ public struct DesignCheck: Sendable {
                                            scale: overrides.scale ?? Scale(1), background: background, labels: labels,
                                            layoutPath: layoutPath)
             input.designIsLossy = Self.isLossy(decodedDesign, path: design)
-            let comparison: DesignComparison
+            var comparison: DesignComparison
             do { comparison = try DesignReview.compare(input, options: options) } catch { throw .review(error) }
+            comparison.designColorProfile = decodedDesign.colorProfile
             var result = DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: image, renderOverlay: nil,
                                            inputFiles: [path, design] + (layoutPath.map { [$0] } ?? []))
             result.warnings = (decodedRender.warnings + decodedDesign.warnings).map(\.description)

@@ -119,6 +119,9 @@ public struct DesignComparison: Sendable {
     /// The check of the scene again at ``exportedAtScale``, when the design's size suggested one: true when it
     /// passes (the scale is then the cause), false when it still fails, nil when not tried (no scene to render).
     public var scaleCheck: Bool?
+    /// The colour profile the design file declared (an embedded ICC profile, PNG's sRGB, gAMA or cHRM chunks) and
+    /// whether its pixels were converted to sRGB before the comparison; nil when it declared none (taken as sRGB).
+    public var designColorProfile: ColorProfile?
     /// What would put the labels on the design, and why they are off (a check of a scene that failed); nil when not
     /// worked out (a `diff` of two PNGs, or a check that passed).
     public var suggestions: Suggestions?

@@ -87,7 +87,7 @@ public enum ReviewPage {
         </style></head>
         <body data-verdict="\(verdict)">
         <h1>Design review <span class="verdict \(verdict)">\(verdict.uppercased())</span></h1>
-        <div>render <code>\(Escaping.html(c.renderPath))</code> · design <code>\(Escaping.html(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt</div>
+        <div>render <code>\(Escaping.html(c.renderPath))</code> · design <code>\(Escaping.html(c.designPath))</code> · @\(c.scale.factor)x · \(number(width)) × \(number(height)) pt\(c.designColorProfile.map { " · design colours: " + Escaping.html($0.description) } ?? "")</div>
         <pre class="summary" id="summary">\(summary)</pre>
         <h2>Findings</h2>
         <ol id="findings">

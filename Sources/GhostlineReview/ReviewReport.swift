@@ -29,6 +29,10 @@ public enum ReviewReport {
         var inputs: [(String, JSONValue)] = [("render", .string(c.renderPath)), ("design", .string(c.designPath))]
         if let scene = c.scenePath { inputs.append(("scene", .string(scene))) }
         if let layout = c.layoutPath { inputs.append(("layout", .string(layout))) }
+        inputs.append(("designColorProfile", c.designColorProfile.map { profile in
+            .object([("name", .string(profile.name)), ("source", .string(profile.source.rawValue)),
+                     ("converted", .bool(profile.converted))])
+        } ?? .null))
         var fontChanges: [(String, JSONValue)] = []
         if !c.fontChanges.isEmpty {
             fontChanges = [("fontChanges", .array(c.fontChanges.map { change in
@@ -172,6 +176,8 @@ public enum ReviewSummary {
         // What to change first, when the review knows it: the cause the verdict rests on.
         if !c.passes(findings), let cause = c.topCause(findings) { lines.append("  cause: " + cause) }
         lines += c.fontChanges.map { "  " + $0.message }
+        // A design whose pixels were converted from its colour profile says so: it is compared as a designer sees it.
+        if let profile = c.designColorProfile, profile.converted { lines.append("  design colours: " + profile.description) }
         if c.renderSize != c.designSize { lines.append("  " + c.sizeFinding.message) }
         let percent = JSONValue.format((c.diff.ratio * 10000).rounded() / 100)
         let kind = c.options.compatibility == .pixelmatch ? "pixels" : "non-background pixels"

@@ -104,10 +104,11 @@ extension DesignCheck {
             try diffImage?.finish()
             try ghost?.finish()
             let empty = RGBAImage(width: 0, height: 0, pixels: [])
-            let comparison = DesignComparison(renderPath: renderPath, designPath: design, scenePath: nil, layoutPath: nil,
+            var comparison = DesignComparison(renderPath: renderPath, designPath: design, scenePath: nil, layoutPath: nil,
                                               renderSize: size, designSize: size, comparedSize: size, anchoredTopLeft: false,
                                               scale: scale, options: self.options, diff: diff, renderOverlay: nil,
                                               background: page, render: empty, design: empty, labels: [])
+            comparison.designColorProfile = ImageReader.streamedColorProfile(of: designBytes)
             if let report = paths[.report] { try files.stage(ReviewReport.encode(comparison), to: report) }
             try files.commit()
             return DesignCheckResult(comparison: comparison, scene: nil, layout: nil, render: empty, renderOverlay: nil,

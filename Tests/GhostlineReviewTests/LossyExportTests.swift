@@ -1,5 +1,6 @@
 import Foundation
 import GhostlineImage
+import GhostlineSupport
 @testable import GhostlineReview
 import GhostlineTestSupport
 import Testing
@@ -57,5 +58,36 @@ struct LossyExportTests {
         #expect(DesignReview.brightnessTells(Color(hex: "#3C3C4399")!, from: Color(hex: "#F2F2F7")!))
         // Red and a green of nearly the same brightness (Y 76 and 75).
         #expect(!DesignReview.brightnessTells(Color(hex: "#FF0000")!, from: Color(hex: "#008000")!))
+    }
+}
+
+/// Issue 30, item 4: a design exported with a colour profile is converted to sRGB before it is compared, and the
+/// summary, the report and the review page say which profile it carried. The exports are the check corpus's
+/// (Fixtures/corpus: Chromium's PNGs converted by Pillow's ImageCms to Display P3 and Adobe RGB, profile embedded).
+@Suite("Colour-profiled exports")
+struct ColorProfiledExportTests {
+    static let corpus = Paths.root.appendingPathComponent("Fixtures/corpus")
+
+    @Test(arguments: [("badges.yaml", "badges-p3@3x.png"), ("banner-light.yaml", "banner-light-adobergb@3x.png")])
+    func aProfiledExportOfACorrectScreenPassesAndSaysSo(scene: String, design: String) throws {
+        let result = try DesignCheck(render: .scene(path: Self.corpus.appendingPathComponent(scene).path),
+                                     design: Self.corpus.appendingPathComponent("designs/\(design)").path).run(for: [.report, .page])
+        #expect(result.passes, "\(result.summary)")
+        let profile = try #require(result.comparison.designColorProfile)
+        #expect(profile.converted && profile.source == .pngICCP)
+        #expect(result.summary.contains("\n  design colours: \(profile.name) (PNG iCCP chunk), converted to sRGB\n"), "\(result.summary)")
+        let report = try JSONValue(parsing: try result.artifact(.report))
+        #expect(report["inputs"]?["designColorProfile"]?["converted"]?.boolValue == true)
+        #expect(report["inputs"]?["designColorProfile"]?["source"]?.stringValue == "pngICCP")
+        let page = String(decoding: try result.artifact(.page), as: UTF8.self)
+        #expect(page.contains("design colours: \(profile.name)"))
+    }
+
+    /// An untagged export is taken as sRGB, as before: no profile, nothing said.
+    @Test func anUntaggedExportSaysNothing() throws {
+        let result = try DesignCheck(render: .scene(path: Self.corpus.appendingPathComponent("badges.yaml").path),
+                                     design: Self.corpus.appendingPathComponent("designs/badges@3x.png").path).run(for: [.report])
+        #expect(result.comparison.designColorProfile == nil || result.comparison.designColorProfile?.converted == false)
+        #expect(!result.summary.contains("design colours:"))
     }
 }
