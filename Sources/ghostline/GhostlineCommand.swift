@@ -116,6 +116,17 @@ struct CommonSceneOptions: ParsableArguments {
     var model: String?
     @Option(name: .customLong("color-scheme"), help: "light or dark: which value of the scene's two-scheme colours is drawn (overrides canvas.colorScheme; default: light).")
     var colorScheme: String?
+    @Option(help: "none or slight: glyph hinting of the design's renderer, css model only. slight draws as Chromium on Linux draws a font it found through fontconfig (font-family naming an installed font, not @font-face; Debian's default is hintslight): hinted outlines, and a baseline one device pixel higher when the font's descent rounds down (default: none).")
+    var hinting: String?
+
+    /// `--hinting` parsed; an unknown word is refused with the words that work.
+    func glyphHinting() throws -> GlyphHinting? {
+        guard let hinting else { return nil }
+        guard let value = GlyphHinting(rawValue: hinting.lowercased()) else {
+            throw CLIError("--hinting \(hinting): use one of \(GlyphHinting.names)")
+        }
+        return value
+    }
 }
 
 /// Options every command that lays out a scene shares.
@@ -146,10 +157,13 @@ extension SceneArguments {
     var fonts: FontOptions { common.fonts }
 
     func overrides() throws -> SceneOverrides {
-        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize,
-                                          colorSchemeName: common.colorScheme) } catch {
+        var overrides: SceneOverrides
+        do { overrides = try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize,
+                                            colorSchemeName: common.colorScheme) } catch {
             throw CLIError(error.flagged)
         }
+        overrides.glyphHinting = try common.glyphHinting()
+        return overrides
     }
 
     /// The scene argument, which every command but `render --text` needs.
@@ -182,3 +196,4 @@ extension SceneOverrideError {
     /// The message with the flag the value came from: "--content-size Huge: use one of …".
     var flagged: String { "--\(field.rawValue.replacingOccurrences(of: "S", with: "-s")) \(value): \(allowed)" }
 }
+

@@ -75,6 +75,10 @@ public struct LayoutModel: Sendable {
     /// Whether a font's tracking table (`trak`) spaces its text: Core Text applies it at the size (to fonts with a
     /// `STAT` table), Chromium never.
     public var fontTracking: FontTracking = .ignored
+    /// How the design's renderer fits glyphs to the pixel grid: `.none` in both shipped models; `.slight` for a design
+    /// that Chromium on Linux drew from an installed font under fontconfig's `hintslight` (``GlyphHinting``), which
+    /// moves a css baseline up one device pixel when its font's descent rounds down, and hints the outlines.
+    public var glyphHinting: GlyphHinting = .none
 
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
@@ -122,7 +126,7 @@ extension LayoutModel: Hashable {
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
               percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
-              fontTracking: fontTracking)
+              fontTracking: fontTracking, glyphHinting: glyphHinting)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -137,6 +141,7 @@ extension LayoutModel: Hashable {
         var firstLineIndent: FirstLineIndent
         var autoshrink: AutoshrinkRule
         var fontTracking: FontTracking
+        var glyphHinting: GlyphHinting
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -149,6 +149,13 @@ struct ResolverState {
         }
         contentSize = overrides.contentSize ?? canvas.contentSize ?? .default
         model = overrides.model ?? description.model ?? .uikit
+        if let hinting = overrides.glyphHinting, hinting != model.glyphHinting {
+            guard hinting == .none || model.lineStacking == .halfLeading else {
+                throw error(nil, "glyph hinting `\(hinting.rawValue)` is how Chromium on Linux draws installed fonts, and the \(model.name) model draws as iOS, which never hints",
+                            fix: "lay the scene out with `model: css` (or --model css), or drop --hinting", keyPath: "model")
+            }
+            model.glyphHinting = hinting
+        }
         colorScheme = overrides.colorScheme ?? canvas.colorScheme ?? .light
         // UIKit's defaults: a view controller's view is `systemBackground`, a label's text `label` (white and black in
         // light, black and white in dark).
