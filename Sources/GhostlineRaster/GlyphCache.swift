@@ -1,8 +1,7 @@
 import Foundation
 import GhostlineFonts
-import GhostlineLayout
 
-/// Rendered glyph bitmaps, keyed by font, glyph, size, sub-pixel bin and hinting.
+/// Rendered glyph bitmaps, keyed by font, glyph, size and sub-pixel bin.
 ///
 /// The font is the `Font` object, and a variable font's every instance is a `Font` of its own (``FontLibrary`` keeps
 /// one per file, face and coordinates), so the instance is part of the key: wght 400 and 700 never share a bitmap.
@@ -21,7 +20,6 @@ public final class GlyphCache: @unchecked Sendable {
         let size26Dot6: Int
         let bin: Int
         let synthesis: FontSynthesis
-        let hinting: GlyphHinting
     }
 
     private let lock = NSLock()
@@ -47,18 +45,17 @@ public final class GlyphCache: @unchecked Sendable {
     ///   - pixelsPerEm: The font size in device pixels (point size × scale).
     ///   - bin: The sub-pixel position, `0 ..< subpixelBins`.
     ///   - synthesis: Synthetic bold or italic to apply (a fallback face drawn as Blink draws it).
-    ///   - hinting: How the outline is fitted to the pixel grid (renders of both kinds can share one cache).
     /// - Returns: The glyph's bitmap, or ``GlyphBitmap/empty`` for a glyph without ink.
     public func bitmap(font: Font, glyph: UInt32, pixelsPerEm: Double, bin: Int,
-                       synthesis: FontSynthesis = [], hinting: GlyphHinting = .none) -> GlyphBitmap {
+                       synthesis: FontSynthesis = []) -> GlyphBitmap {
         let key = Key(font: ObjectIdentifier(font), glyph: glyph, size26Dot6: Int((pixelsPerEm * 64).rounded()), bin: bin,
-                      synthesis: synthesis, hinting: hinting)
+                      synthesis: synthesis)
         lock.lock()
         if let hit = bitmaps[key] { lock.unlock(); return hit }
         lock.unlock()
         let rendered = GlyphRasterizer.rasterize(font, glyph: glyph, pixelsPerEm: pixelsPerEm,
                                                  subpixelOffset: Double(bin) / Double(Self.subpixelBins),
-                                                 synthesis: synthesis, hinting: hinting)
+                                                 synthesis: synthesis)
         lock.lock()
         if bytes + rendered.byteCount > byteBudget {
             bitmaps.removeAll(keepingCapacity: true)

@@ -1,6 +1,5 @@
 import CFreeType
 import GhostlineFonts
-import GhostlineLayout
 
 /// A glyph image placed relative to the pen position: 8-bit coverage for outline glyphs (painted in the text's
 /// colour), or premultiplied RGBA for colour glyphs (emoji bitmaps, painted as they are).
@@ -40,24 +39,22 @@ public enum GlyphRasterizer {
 
     /// Renders `glyph` at `pixelsPerEm` with the outline shifted right by `subpixelOffset` pixels (0 ≤ offset < 1).
     ///
-    /// Outline glyphs: no embedded bitmaps, and no hinting unless `hinting` asks for it, because iOS renders text
-    /// unhinted with fractional positions; with ``GlyphHinting/slight`` the outline is hinted vertically first, as
-    /// Skia draws fontconfig's `hintslight` fonts, and still shifted at sub-pixel x, as Skia positions them. The
-    /// sub-pixel shift places glyphs at fractional x without blurring them afterwards. Fonts with
+    /// Outline glyphs: no hinting and no embedded bitmaps, because iOS renders text unhinted with fractional
+    /// positions; the sub-pixel shift places glyphs at fractional x without blurring them afterwards. Fonts with
     /// colour bitmap strikes (Noto Color Emoji's CBDT) are drawn from the strike nearest the size and scaled.
     /// Synthetic bold widens the outline by ``FontSynthesis/strokeWidth(pixelsPerEm:)`` (half on each side), and
     /// synthetic italic shears it by ``FontSynthesis/italicSkew`` about the baseline, before the sub-pixel shift;
     /// colour glyphs are drawn as they are.
     /// Returns `.empty` for glyphs without ink (spaces) or that FreeType cannot render.
     public static func rasterize(_ font: Font, glyph: UInt32, pixelsPerEm: Double, subpixelOffset: Double,
-                                 synthesis: FontSynthesis = [], hinting: GlyphHinting = .none) -> GlyphBitmap {
+                                 synthesis: FontSynthesis = []) -> GlyphBitmap {
         if !font.colorStrikes.isEmpty, let bitmap = colorBitmap(font, glyph: glyph, pixelsPerEm: pixelsPerEm) {
             return bitmap
         }
         return font.withFace { face in
             let size26Dot6 = FT_F26Dot6((pixelsPerEm * 64).rounded())
             guard size26Dot6 > 0, FT_Set_Char_Size(face, 0, size26Dot6, 72, 72) == 0,
-                  FT_Load_Glyph(face, glyph, hinting.loadFlags) == 0,
+                  FT_Load_Glyph(face, glyph, GL_FT_LOAD_NO_HINTING | GL_FT_LOAD_NO_BITMAP) == 0,
                   let slot = face.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
             if synthesis.contains(.bold) {

@@ -49,8 +49,7 @@ public struct DebugOverlay: OptionSet, Sendable, Hashable {
 
 /// Paints a laid-out scene into pixels at the canvas's scale, resolving its paints in a `Palette`.
 ///
-/// Text is drawn unhinted (or as the layout model's ``LayoutModel/glyphHinting`` says) with quarter-pixel horizontal
-/// positions, glyph bitmaps from a shared `GlyphCache`;
+/// Text is drawn unhinted with quarter-pixel horizontal positions, glyph bitmaps from a shared `GlyphCache`;
 /// baselines land on whole device pixels (the uikit model puts them there by R3; css baselines are rounded
 /// to the nearest pixel, as browsers snap them). Only what lands on the canvas is rasterized.
 public struct Renderer: Sendable {
@@ -86,7 +85,7 @@ public struct Renderer: Sendable {
                 y += grid
             }
         }
-        let text = TextPainter(glyphCache: glyphCache, scale: scale, hinting: layout.model.glyphHinting)
+        let text = TextPainter(glyphCache: glyphCache, scale: scale)
         // Frames kept in LayoutUnits (css) are painted as Chromium paints boxes: each edge snapped to the nearest
         // device pixel. Frames on the pixel grid (uikit) are unchanged by it.
         let snaps = layout.model.frameGrid == .layoutUnits

@@ -7,8 +7,6 @@ import GhostlineLayout
 struct TextPainter {
     let glyphCache: GlyphCache
     let scale: Scale
-    /// How outlines are fitted to the pixel grid: the layout model's ``LayoutModel/glyphHinting``.
-    var hinting: GlyphHinting = .none
 
     func draw(_ element: LayoutElement, palette: Palette, on canvas: inout PixelCanvas) {
         let s = scale.value
@@ -29,7 +27,7 @@ struct TextPainter {
                     var bin = Int(((penX - Double(whole)) * Double(bins)).rounded())
                     if bin == bins { whole += 1; bin = 0 }
                     let bitmap = glyphCache.bitmap(font: run.font, glyph: glyph.glyph, pixelsPerEm: pixelsPerEm, bin: bin,
-                                                    synthesis: run.synthesis, hinting: hinting)
+                                                    synthesis: run.synthesis)
                     guard bitmap.width > 0 else { continue }
                     let left = whole + bitmap.left
                     let top = baselinePixel - Int((glyph.y * s).rounded()) - bitmap.top

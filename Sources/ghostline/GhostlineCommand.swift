@@ -116,14 +116,14 @@ struct CommonSceneOptions: ParsableArguments {
     var model: String?
     @Option(name: .customLong("color-scheme"), help: "light or dark: which value of the scene's two-scheme colours is drawn (overrides canvas.colorScheme; default: light).")
     var colorScheme: String?
-    @Option(help: "none or slight: glyph hinting of the design's renderer, css model only. slight draws as Chromium on Linux draws a font it found through fontconfig (font-family naming an installed font, not @font-face; Debian's default is hintslight): hinted outlines, and a baseline one device pixel higher when the font's descent rounds down (default: none).")
-    var hinting: String?
+    @Option(name: .customLong("chromium-fonts"), help: "web or installed (css model): where Chromium found the design's fonts. installed: by family name through fontconfig (font-family: Inter with no @font-face), which above @1x puts a baseline one device pixel higher when the font's descent rounds down (default: web, as @font-face).")
+    var chromiumFonts: String?
 
-    /// `--hinting` parsed; an unknown word is refused with the words that work.
-    func glyphHinting() throws -> GlyphHinting? {
-        guard let hinting else { return nil }
-        guard let value = GlyphHinting(rawValue: hinting.lowercased()) else {
-            throw CLIError("--hinting \(hinting): use one of \(GlyphHinting.names)")
+    /// `--chromium-fonts` parsed; an unknown word is refused with the words that work.
+    func parsedChromiumFonts() throws -> ChromiumFonts? {
+        guard let chromiumFonts else { return nil }
+        guard let value = ChromiumFonts(rawValue: chromiumFonts.lowercased()) else {
+            throw CLIError("--chromium-fonts \(chromiumFonts): use one of \(ChromiumFonts.names)")
         }
         return value
     }
@@ -162,7 +162,7 @@ extension SceneArguments {
                                             colorSchemeName: common.colorScheme) } catch {
             throw CLIError(error.flagged)
         }
-        overrides.glyphHinting = try common.glyphHinting()
+        overrides.chromiumFonts = try common.parsedChromiumFonts()
         return overrides
     }
 

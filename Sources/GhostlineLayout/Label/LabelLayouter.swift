@@ -240,7 +240,7 @@ public enum LabelLayouter {
             let normal = input.paragraph.lineHeight == nil
             return CSSLineStack.place(lines: extents.map { normal ? $0.boxes + $0.fallbackOnly : $0.boxes },
                                       lineHeight: input.paragraph.lineHeight, scale: input.scale,
-                                      descentBorrowsFromAscent: input.model.glyphHinting == .slight)
+                                      descentBorrowsFromAscent: input.model.chromiumFonts.descentBorrowsFromAscent(scale: input.scale.value))
         }
     }
 }

@@ -13,9 +13,9 @@ import GhostlineGeometry
 /// matching every baseline (see Fixtures/browser/README.md):
 ///
 /// - ascent `A`, descent `D` and line gap `G` are each rounded to whole device pixels (ties away from zero); for a
-///   font Chromium positions at sub-pixel x (an installed font under fontconfig's `hintslight`,
-///   ``GlyphHinting/slight``), a descent rounded down takes one pixel from the ascent, as Blink's
-///   `SimpleFontData` does on Linux so that descenders are not clipped;
+///   font Chromium positions at sub-pixel x (an installed font above scale 1, ``ChromiumFonts/installed``), a
+///   descent rounded down takes one pixel from the ascent, as Blink's `SimpleFontData` does on Linux so that
+///   descenders are not clipped;
 /// - the line height becomes LayoutUnits (1/64 device px): `round(L × scale × 64)`, or `(A + D + G) × 64` for
 ///   `normal`;
 /// - the leading above a box's text is `floor((L − (A + D) × 64) / 128)` whole pixels — the odd pixel goes below,
