@@ -45,7 +45,7 @@ FACES = {400: "Inter-Regular.otf", 600: "Inter-SemiBold.otf", 700: "Inter-Bold.o
 # fontconfig's weights for CSS 400, 600 and 700 (FcWeightFromOpenType): regular, semibold, bold.
 FC_WEIGHTS = {400: 80, 600: 180, 700: 200}
 # Small exports, committed: (corpus case, device scale).
-CASES = [("navbar", 3), ("search", 3), ("login", 2)]
+CASES = [("navbar", 3), ("search", 3), ("chips", 2)]
 BASELINE_SCALES = [2, 3]
 
 
