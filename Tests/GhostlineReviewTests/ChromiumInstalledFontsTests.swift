@@ -96,6 +96,19 @@ struct ChromiumInstalledFontsTests {
         #expect(passing.passes, "\(design.design) with --chromium-fonts installed:\n\(passing.summary)")
         let failing = try DesignCheck(render: .scene(path: scene), design: export).run(for: [])
         #expect(!failing.passes, "\(design.design) passes without --chromium-fonts installed:\n\(failing.summary)")
+        // Without the option the check says the cause it verified, instead of only "pixels differ in N regions".
+        #expect(failing.warnings.contains { $0.hasPrefix("the design passes with --chromium-fonts installed") },
+                "no line names the option: \(failing.warnings)")
+    }
+
+    /// The cause is said only when the check with the rule passes: a planted 1 pt move in a web-font export fails
+    /// both ways, so it is never explained away as the way the export was drawn.
+    @Test func aRealChangeIsNotExplainedAsInstalledFonts() throws {
+        let scene = Self.corpus.appendingPathComponent("login.yaml").path
+        let planted = Self.corpus.appendingPathComponent("designs/login-cta-lower@3x.png").path
+        let result = try DesignCheck(render: .scene(path: scene), design: planted).run(for: [])
+        #expect(!result.passes)
+        #expect(!result.warnings.contains { $0.contains("--chromium-fonts") }, "\(result.warnings)")
     }
 
     /// The option changes nothing at scale 1, where Chromium draws installed and web fonts alike (measured: the
