@@ -84,6 +84,7 @@ public struct DesignCheck: Sendable {
                                    designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
             result.comparison.designColorProfile = designImage.colorProfile
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
+                + installedFontsHint(result, description: description, name: path, overrides: overrides, design: designImage)
             return result
         case .description(let description, let name):
             try Self.checkWholeSize(design, as: .design)
@@ -92,6 +93,7 @@ public struct DesignCheck: Sendable {
                                    designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
             result.comparison.designColorProfile = designImage.colorProfile
             result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
+                + installedFontsHint(result, description: description, name: name, overrides: overrides, design: designImage)
             return result
         case .image(let path, let layoutPath):
             if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
@@ -206,9 +208,9 @@ public struct DesignCheck: Sendable {
         }
     }
 
-    private func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
-                       design: RGBAImage, designIsLossy: Bool = false,
-                       for artifacts: Set<DesignCheckArtifact>) throws(DesignCheckError) -> DesignCheckResult {
+    func check(_ description: SceneDescription, name: String, overrides: SceneOverrides,
+               design: RGBAImage, designIsLossy: Bool = false, for artifacts: Set<DesignCheckArtifact>,
+               searchesSuggestions: Bool = true) throws(DesignCheckError) -> DesignCheckResult {
         let scene: Scene
         do { scene = try SceneLoader(fonts: renderer.fonts).resolve(description, overrides: overrides) } catch { throw .scene(error) }
         let layout = scene.layout()
@@ -247,7 +249,7 @@ public struct DesignCheck: Sendable {
                                                       designIsLossy: designIsLossy, for: [.report]))?.passes
         }
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
-        if !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
+        if searchesSuggestions, !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
             comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
                                                  overrides: overrides, design: design, designIsLossy: designIsLossy)
         }

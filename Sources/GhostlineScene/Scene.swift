@@ -66,6 +66,10 @@ public struct SceneOverrides: Sendable {
     public var colorScheme: ColorScheme?
     /// Replaces the canvas's width and scale with a device's (Apple's name; `scale` still wins over its scale).
     public var device: String?
+    /// Sets the model's ``LayoutModel/chromiumFonts`` (`--chromium-fonts`): where Chromium found the design's fonts.
+    /// Not a scene key, because it describes how the export being compared was drawn, not the screen; only the css
+    /// model takes `.installed`.
+    public var chromiumFonts: ChromiumFonts?
     /// Creates overrides; by default none.
     public init(scale: Scale? = nil, model: LayoutModel? = nil, contentSize: ContentSizeCategory? = nil,
                 colorScheme: ColorScheme? = nil) {

@@ -116,6 +116,17 @@ struct CommonSceneOptions: ParsableArguments {
     var model: String?
     @Option(name: .customLong("color-scheme"), help: "light or dark: which value of the scene's two-scheme colours is drawn (overrides canvas.colorScheme; default: light).")
     var colorScheme: String?
+    @Option(name: .customLong("chromium-fonts"), help: "web or installed (css model): where Chromium found the design's fonts. installed: by family name through fontconfig (font-family: Inter with no @font-face), which above @1x puts a baseline one device pixel higher when the font's descent rounds down (default: web, as @font-face).")
+    var chromiumFonts: String?
+
+    /// `--chromium-fonts` parsed; an unknown word is refused with the words that work.
+    func parsedChromiumFonts() throws -> ChromiumFonts? {
+        guard let chromiumFonts else { return nil }
+        guard let value = ChromiumFonts(rawValue: chromiumFonts.lowercased()) else {
+            throw CLIError("--chromium-fonts \(chromiumFonts): use one of \(ChromiumFonts.names)")
+        }
+        return value
+    }
 }
 
 /// Options every command that lays out a scene shares.
@@ -146,10 +157,13 @@ extension SceneArguments {
     var fonts: FontOptions { common.fonts }
 
     func overrides() throws -> SceneOverrides {
-        do { return try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize,
-                                          colorSchemeName: common.colorScheme) } catch {
+        var overrides: SceneOverrides
+        do { overrides = try SceneOverrides(scaleFactor: common.scale, modelName: common.model, contentSizeName: contentSize,
+                                            colorSchemeName: common.colorScheme) } catch {
             throw CLIError(error.flagged)
         }
+        overrides.chromiumFonts = try common.parsedChromiumFonts()
+        return overrides
     }
 
     /// The scene argument, which every command but `render --text` needs.
@@ -182,3 +196,4 @@ extension SceneOverrideError {
     /// The message with the flag the value came from: "--content-size Huge: use one of …".
     var flagged: String { "--\(field.rawValue.replacingOccurrences(of: "S", with: "-s")) \(value): \(allowed)" }
 }
+

@@ -239,7 +239,8 @@ public enum LabelLayouter {
             // Chromium unites the metrics of fallback fonts into the line only for `line-height: normal`.
             let normal = input.paragraph.lineHeight == nil
             return CSSLineStack.place(lines: extents.map { normal ? $0.boxes + $0.fallbackOnly : $0.boxes },
-                                      lineHeight: input.paragraph.lineHeight, scale: input.scale)
+                                      lineHeight: input.paragraph.lineHeight, scale: input.scale,
+                                      descentBorrowsFromAscent: input.model.chromiumFonts.descentBorrowsFromAscent(scale: input.scale.value))
         }
     }
 }

@@ -75,6 +75,10 @@ public struct LayoutModel: Sendable {
     /// Whether a font's tracking table (`trak`) spaces its text: Core Text applies it at the size (to fonts with a
     /// `STAT` table), Chromium never.
     public var fontTracking: FontTracking = .ignored
+    /// Where Chromium found the design's fonts (css model): `.web` (`@font-face`) in both shipped models;
+    /// `.installed` for a design drawn from fonts fontconfig found, whose baselines sit one device pixel higher
+    /// above scale 1 when the font's descent rounds down (``ChromiumFonts``).
+    public var chromiumFonts: ChromiumFonts = .web
 
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
@@ -122,7 +126,7 @@ extension LayoutModel: Hashable {
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
               percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
-              fontTracking: fontTracking)
+              fontTracking: fontTracking, chromiumFonts: chromiumFonts)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -137,6 +141,7 @@ extension LayoutModel: Hashable {
         var firstLineIndent: FirstLineIndent
         var autoshrink: AutoshrinkRule
         var fontTracking: FontTracking
+        var chromiumFonts: ChromiumFonts
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -12,7 +12,10 @@ import GhostlineGeometry
 /// Chromium does this in *device pixels*, with rounding found by laying out cases in headless Chromium 156 and
 /// matching every baseline (see Fixtures/browser/README.md):
 ///
-/// - ascent `A`, descent `D` and line gap `G` are each rounded to whole device pixels (ties away from zero);
+/// - ascent `A`, descent `D` and line gap `G` are each rounded to whole device pixels (ties away from zero); for a
+///   font Chromium positions at sub-pixel x (an installed font above scale 1, ``ChromiumFonts/installed``), a
+///   descent rounded down takes one pixel from the ascent, as Blink's `SimpleFontData` does on Linux so that
+///   descenders are not clipped;
 /// - the line height becomes LayoutUnits (1/64 device px): `round(L × scale × 64)`, or `(A + D + G) × 64` for
 ///   `normal`;
 /// - the leading above a box's text is `floor((L − (A + D) × 64) / 128)` whole pixels — the odd pixel goes below,
@@ -22,9 +25,10 @@ import GhostlineGeometry
 /// So css baselines in points depend on the scale: the same block gives different point values at @1x and @3x.
 enum CSSLineStack {
     /// The boxes of one line: `strut` first, then the other fonts on it.
-    static func place(lines: [[FontExtent]], lineHeight: Double?, scale: Scale) -> VerticalPlacement {
-        let s = scale.value
-        let toPoints = 1 / (64 * s)
+    static func place(lines: [[FontExtent]], lineHeight: Double?, scale: Scale,
+                      descentBorrowsFromAscent: Bool = false) -> VerticalPlacement {
+        let rounding = Rounding(scale: scale.value, descentBorrowsFromAscent: descentBorrowsFromAscent)
+        let toPoints = 1 / (64 * scale.value)
         var baselines: [Double] = []
         baselines.reserveCapacity(lines.count)
         var top = 0.0          // LU from the block's top to the current line box's top
@@ -32,7 +36,7 @@ enum CSSLineStack {
         for (index, boxes) in lines.enumerated() {
             var highest = Double.infinity, lowest = -Double.infinity   // LU, y down from the baseline
             for box in boxes {
-                let (boxTop, boxBottom) = extent(box, lineHeight: lineHeight, scale: s)
+                let (boxTop, boxBottom) = rounding.extent(box, lineHeight: lineHeight)
                 highest = min(highest, boxTop)
                 lowest = max(lowest, boxBottom)
             }
@@ -41,8 +45,8 @@ enum CSSLineStack {
             if index == 0 {
                 // Where the strut's text box starts (for the naive cap-height form): its leading above.
                 if let strut = boxes.first {
-                    let (strutTop, _) = extent(strut, lineHeight: lineHeight, scale: s)
-                    firstLineTop = (strutTop - highest + leadingAbove(strut, lineHeight: lineHeight, scale: s)) * toPoints
+                    let (strutTop, _) = rounding.extent(strut, lineHeight: lineHeight)
+                    firstLineTop = (strutTop - highest + rounding.leadingAbove(strut, lineHeight: lineHeight)) * toPoints
                 }
             }
             top += lowest - highest
@@ -50,28 +54,43 @@ enum CSSLineStack {
         return VerticalPlacement(baselines: baselines, height: top * toPoints, paddingTop: 0, firstLineTop: firstLineTop)
     }
 
-    private static func devicePixels(_ points: Double, _ s: Double) -> Double { (points * s).rounded(.toNearestOrAwayFromZero) }
+    /// Chromium's rounding of a font's vertical metrics to device pixels, in LayoutUnits (1/64 px) where it says so.
+    struct Rounding {
+        /// Device pixels per point.
+        let scale: Double
+        /// Blink's Linux rule under sub-pixel positioning: a descent rounded down borrows a pixel from the ascent.
+        let descentBorrowsFromAscent: Bool
 
-    /// A box's top and bottom in LU relative to the baseline (y down): `L` tall, its text's ascent below the
-    /// floored half-leading.
-    private static func extent(_ box: FontExtent, lineHeight: Double?, scale s: Double) -> (top: Double, bottom: Double) {
-        let ascent = devicePixels(box.metrics.ascender, s)
-        let units = lineUnits(box, lineHeight: lineHeight, scale: s)
-        let top = -(leadingAbove(box, lineHeight: lineHeight, scale: s) + ascent * 64) - box.raise * s * 64
-        return (top, top + units)
-    }
+        /// The box's ascent and descent in whole device pixels (ties away from zero), with the borrowed pixel.
+        func ascentDescent(_ box: FontExtent) -> (ascent: Double, descent: Double) {
+            let exactDescent = -box.metrics.descender * scale
+            var ascent = (box.metrics.ascender * scale).rounded(.toNearestOrAwayFromZero)
+            var descent = exactDescent.rounded(.toNearestOrAwayFromZero)
+            if descentBorrowsFromAscent && descent < exactDescent && ascent >= 1 {
+                ascent -= 1
+                descent += 1
+            }
+            return (ascent, descent)
+        }
 
-    private static func lineUnits(_ box: FontExtent, lineHeight: Double?, scale s: Double) -> Double {
-        let ascent = devicePixels(box.metrics.ascender, s)
-        let descent = devicePixels(-box.metrics.descender, s)
-        let lineGap = devicePixels(box.metrics.leading, s)
-        return lineHeight.map { ($0 * s * 64).rounded(.toNearestOrAwayFromZero) } ?? (ascent + descent + lineGap) * 64
-    }
+        /// A box's top and bottom in LU relative to the baseline (y down): `L` tall, its text's ascent below the
+        /// floored half-leading.
+        func extent(_ box: FontExtent, lineHeight: Double?) -> (top: Double, bottom: Double) {
+            let units = lineUnits(box, lineHeight: lineHeight)
+            let top = -(leadingAbove(box, lineHeight: lineHeight) + ascentDescent(box).ascent * 64) - box.raise * scale * 64
+            return (top, top + units)
+        }
 
-    private static func leadingAbove(_ box: FontExtent, lineHeight: Double?, scale s: Double) -> Double {
-        let ascent = devicePixels(box.metrics.ascender, s)
-        let descent = devicePixels(-box.metrics.descender, s)
-        return ((lineUnits(box, lineHeight: lineHeight, scale: s) - (ascent + descent) * 64) / 128).rounded(.down) * 64
+        func lineUnits(_ box: FontExtent, lineHeight: Double?) -> Double {
+            let (ascent, descent) = ascentDescent(box)
+            let lineGap = (box.metrics.leading * scale).rounded(.toNearestOrAwayFromZero)
+            return lineHeight.map { ($0 * scale * 64).rounded(.toNearestOrAwayFromZero) } ?? (ascent + descent + lineGap) * 64
+        }
+
+        func leadingAbove(_ box: FontExtent, lineHeight: Double?) -> Double {
+            let (ascent, descent) = ascentDescent(box)
+            return ((lineUnits(box, lineHeight: lineHeight) - (ascent + descent) * 64) / 128).rounded(.down) * 64
+        }
     }
 
     /// Chromium's fitting test, in LayoutUnits of device pixels: a line fits if `ceil(width × s × 64)` is at most

@@ -149,6 +149,13 @@ struct ResolverState {
         }
         contentSize = overrides.contentSize ?? canvas.contentSize ?? .default
         model = overrides.model ?? description.model ?? .uikit
+        if let fonts = overrides.chromiumFonts, fonts != model.chromiumFonts {
+            guard model.lineStacking == .halfLeading else {
+                throw error(nil, "Chromium's `\(fonts.rawValue)` fonts are a rule of the css model, and this scene is laid out in the \(model.name) model",
+                            fix: "lay the scene out with `model: css` (or --model css), or drop --chromium-fonts", keyPath: "model")
+            }
+            model.chromiumFonts = fonts
+        }
         colorScheme = overrides.colorScheme ?? canvas.colorScheme ?? .light
         // UIKit's defaults: a view controller's view is `systemBackground`, a label's text `label` (white and black in
         // light, black and white in dark).
