@@ -9,11 +9,16 @@ extension DesignCheck {
     ///
     /// The cause is said only after it was checked: the scene is checked again with the rule and the line printed
     /// only when that check passes, so a real change is never explained away (a 1 pt move still fails with the rule).
-    /// It costs one more render and comparison, and only for a failing check at a scale above 1 in the css model that
-    /// did not choose where its fonts came from; no suggestions are searched in the second check.
+    /// It costs one more render and comparison, and only for a check that fails by its pixels alone, at a scale above 1
+    /// in the css model, that did not choose where its fonts came from; no suggestions are searched in the second
+    /// check.
     func installedFontsHint(_ result: DesignCheckResult, description: SceneDescription, name: String,
                             overrides: SceneOverrides, design: DecodedImage) -> [String] {
-        guard !result.passes, overrides.chromiumFonts == nil, !options.againstReference,
+        // Only a check that fails by its pixels alone: every label's baselines within a device pixel, no other finding
+        // failing. That is how an installed-font export looks (its baselines a device pixel higher); a moved,
+        // resized or recoloured element fails a finding of its own and pays for no second check.
+        guard !result.passes, !result.comparison.findings.contains(where: \.fails),
+              overrides.chromiumFonts == nil, !options.againstReference,
               result.comparison.exportedAtScale == nil, let scene = result.scene,
               scene.model.lineStacking == .halfLeading,
               ChromiumFonts.installed.descentBorrowsFromAscent(scale: scene.canvas.scale.value) else { return [] }
