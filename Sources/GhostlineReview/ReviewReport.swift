@@ -150,6 +150,12 @@ public enum ReviewReport {
             ("patch", .string(s.patch.isEmpty ? "" : s.yaml)),
             ("edits", .array(edits)),
             ("labels", .array(labels)),
+            // The hypotheses that are not causes (SCENE-FORMAT.md: "unchecked candidates go under
+            // `suggestions.candidates` with `verified: false`"): not checked, or checked and still failing there.
+            ("candidates", .array(s.labels.filter { !s.isChecked($0.label) }.map { label in
+                .object([("label", .string(label.label)), ("cause", .string(label.cause)),
+                         ("fix", label.changeLine.map { .string($0) } ?? .null), ("verified", .bool(false))])
+            })),
         ]))]
     }
 

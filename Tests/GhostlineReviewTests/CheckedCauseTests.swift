@@ -39,11 +39,19 @@ struct CheckedCauseTests {
         #expect(result.summary.contains("unchecked candidate (`check --suggest` checks it): it is set at 17.0 pt; the design's text is 18.0 pt"),
                 "\(result.summary)")
         #expect(result.comparison.findings.allSatisfy { $0.cause == nil })
+        // The report keeps it where the contract says: `suggestions.candidates`, `verified: false`.
+        let report = try JSONValue(parsing: try result.artifact(.report))
+        let candidate = report["suggestions"]?["candidates"]?.arrayValue?.first { $0["label"]?.stringValue == "body" }
+        #expect(candidate?["verified"]?.boolValue == false)
+        #expect(candidate?["cause"]?.stringValue?.hasPrefix("it is set at 17.0 pt") == true, "\(report["suggestions"] as Any)")
+        #expect(report["cause"]?.isNull == true)
         // Checked, the same hypothesis passes and is the cause.
         var checked = DesignCheck(render: .scene(path: f.scene), design: f.design)
         checked.verifySuggestions = true
         let confirmed = try checked.run()
         #expect(confirmed.summary.contains("\n  cause: body: it is set at 17.0 pt; the design's text is 18.0 pt"), "\(confirmed.summary)")
+        let confirmedReport = try JSONValue(parsing: try confirmed.artifact(.report))
+        #expect(confirmedReport["suggestions"]?["candidates"]?.arrayValue?.isEmpty == true)
     }
 
     /// The padding moved: the search's best hypothesis (the title's line height) puts the title on the design but
