@@ -24,12 +24,8 @@ extension DesignCheck {
               ChromiumFonts.installed.descentBorrowsFromAscent(scale: scene.canvas.scale.value) else { return [] }
         var installed = overrides
         installed.chromiumFonts = .installed
-        var again = self
-        again.verifySuggestions = false
-        again.referenceLayout = nil
-        guard let retried = try? again.check(description, name: name, overrides: installed, design: design.image,
-                                             designIsLossy: Self.isLossy(design, path: self.design), for: [.report],
-                                             searchesSuggestions: false),
+        guard let retried = recheck(description, name: name, overrides: installed, design: design.image,
+                                    designIsLossy: Self.isLossy(design, path: self.design)),
               retried.passes else { return [] }
         return ["the design passes with --chromium-fonts installed: Chromium drew it from an installed font (a font-family "
                 + "found through fontconfig, not @font-face), whose baselines sit a device pixel higher above @1x; "

@@ -240,13 +240,10 @@ public struct DesignCheck: Sendable {
         // A design whose size is the scene's at another scale: the scene is checked again at that scale, and only
         // if that passes is the scale named as the cause (`DesignComparison.wrongScaleCause`).
         if let factor = comparison.exportedAtScale {
-            var again = self
-            again.verifySuggestions = false
-            again.referenceLayout = nil
             var scaled = overrides
             scaled.scale = Scale(factor)
-            comparison.scaleCheck = (try? again.check(description, name: name, overrides: scaled, design: design,
-                                                      designIsLossy: designIsLossy, for: [.report]))?.passes
+            comparison.scaleCheck = recheck(description, name: name, overrides: scaled, design: design,
+                                            designIsLossy: designIsLossy)?.passes
         }
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
         if searchesSuggestions, !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
@@ -261,38 +258,6 @@ public struct DesignCheck: Sendable {
                                        inputFiles: scene.inputFiles + [self.design])
         result.renderer = renderer
         return result
-    }
-
-    /// The suggestions for a failing check of a scene, verified by checking the patched scene when asked to.
-    private func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
-                             overrides: SceneOverrides, design: RGBAImage, designIsLossy: Bool) -> Suggestions? {
-        let search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
-                                      layout: layout, comparison: comparison)
-        let (labels, patch) = search.run()
-        guard !labels.isEmpty else { return nil }
-        var suggestions = Suggestions(labels: labels, patch: patch, scene: name)
-        if verifySuggestions, !patch.isEmpty {
-            var again = self
-            again.verifySuggestions = false
-            again.referenceLayout = nil
-            if let result = try? again.check(patch.applied(to: description), name: name, overrides: overrides,
-                                             design: design, designIsLossy: designIsLossy, for: [.report]) {
-                suggestions.verified = result.passes
-                let failing = result.comparison.findings.filter(\.fails)
-                suggestions.remaining = failing.map(\.message)
-                // A label is confirmed when the patch removed its failing findings and made no new failure anywhere
-                // (a fix for the title that pushes the body off, or grows the screen, explains nothing).
-                let before = comparison.findings.filter(\.fails)
-                let madeNew = failing.contains { after in !before.contains { $0.label == after.label && $0.kind == after.kind } }
-                    || Self.movedAnyLabelFurther(from: comparison, to: result.comparison)
-                let stillFailing = Set(failing.compactMap(\.label))
-                suggestions.checkedLabels = madeNew ? [] : Set(labels.map(\.label).filter { !stillFailing.contains($0) })
-                if !result.comparison.pixelsPass {
-                    suggestions.remaining.insert("\(JSONValue.format((result.comparison.diff.ratio * 10_000).rounded() / 100))% of pixels differ", at: 0)
-                }
-            }
-        }
-        return suggestions
     }
 
     /// A review error of a scene check. An `ignore:` box of the scene that the review refused is the scene's error:

@@ -81,17 +81,7 @@ public enum DesignReview {
         let labels = input.labels.indices.map { index in
             let label = input.labels[index]
             // Ink against what lies under the label (its button, bubble or cell), not against the page.
-            var own = geometry
-            let layers = label.layers(page: input.background)
-            own.background = layers.last ?? input.background
-            // Inside the fill, clear of its anti-aliased edge: one device pixel, and half another for a design tool
-            // that snapped the shape to the pixel grid where Ghostline kept a fraction. What lies around the fill
-            // (the page beside a button) is then outside the clip: its colour is no longer excluded from ink, so
-            // white text on a button on a white page is ink again.
-            own.clip = label.fillShape.map { $0.inset(by: input.scale.points(fromPixels: 1.5)) ?? $0 }
-            own.otherBackgrounds = own.clip != nil ? [] : layers.dropLast().filter { $0 != own.background }
-            own.excluded = label.nearbyShapes
-            if input.designIsLossy, let text = label.textColor { own.lumaOnly = Self.brightnessTells(text, from: own.background) }
+            let own = labelGeometry(label, base: geometry, page: input.background, scale: input.scale, designIsLossy: input.designIsLossy)
             let measured = compareLines(label, bands: bands[index], render: render, design: design, geometry: own)
             var comparison = LabelComparison(id: label.id, frame: label.frame, lines: measured.lines)
             comparison.renderLineCount = measured.renderLineCount
@@ -115,6 +105,32 @@ public enum DesignReview {
                                                         ignore: diffOptions.ignore, minimumSide: side, minimumPixels: max(64, side * side))
         }
         return comparison
+    }
+
+    /// How one label's ink is told from what lies under it (its button, bubble or cell), not from the page.
+    static func labelGeometry(_ label: LabelLines, base: TextGeometry, page: Color, scale: Scale, designIsLossy: Bool) -> TextGeometry {
+        var own = base
+        let layers = label.layers(page: page)
+        own.background = layers.last ?? page
+        // Inside the fill, clear of its anti-aliased edge: one device pixel, and half another for a design tool
+        // that snapped the shape to the pixel grid where Ghostline kept a fraction. What lies around the fill
+        // (the page beside a button) is then outside the clip: its colour is no longer excluded from ink, so
+        // white text on a button on a white page is ink again.
+        own.clip = label.fillShape.map { $0.inset(by: scale.points(fromPixels: 1.5)) ?? $0 }
+        own.otherBackgrounds = own.clip != nil ? [] : layers.dropLast().filter { $0 != own.background }
+        own.excluded = label.nearbyShapes
+        if designIsLossy, let text = label.textColor { own.lumaOnly = Self.brightnessTells(text, from: own.background) }
+        return own
+    }
+
+    /// One label's lines measured in one image (the design, where a hypothesis would put the label): each line's ink
+    /// and the number of lines found, as ``compareLines`` measures either image.
+    static func measureLines(_ label: LabelLines, bands: [LineBand], image: RGBAImage, geometry: TextGeometry) -> (ink: [LineInk?], count: Int?) {
+        guard let first = bands.first, let last = bands.last else { return ([], nil) }
+        let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
+        let window = geometry.inkWindow(region, in: image, keepingPixels: false)
+        let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image, window: window) ?? bands
+        return (geometry.measure(own, in: image, window: window), geometry.lineCount(in: region, image: image, window: window))
     }
 
     /// The largest block a lossy codec quantises on its own, in device pixels: JPEG's 4:2:0 colour blocks (16 × 16)
@@ -203,12 +219,8 @@ public enum DesignReview {
                              geometry: TextGeometry) -> (lines: [LineComparison], renderLineCount: Int?, designLineCount: Int?) {
         guard let first = bands.first, let last = bands.last else { return ([], nil, nil) }
         let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
-        func measure(_ image: RGBAImage) -> (ink: [LineInk?], count: Int?) {
-            // Every band here is as wide as the region, so the rows' sums are all that is read.
-            let window = geometry.inkWindow(region, in: image, keepingPixels: false)
-            let own = geometry.lineBands(in: region, expectedLines: label.lines.count, image: image, window: window) ?? bands
-            return (geometry.measure(own, in: image, window: window), geometry.lineCount(in: region, image: image, window: window))
-        }
+        // Every band here is as wide as the region, so the rows' sums are all that is read.
+        func measure(_ image: RGBAImage) -> (ink: [LineInk?], count: Int?) { measureLines(label, bands: bands, image: image, geometry: geometry) }
         let (rendered, renderCount) = measure(render)
         // What is measured is a function of the region's pixels alone (every band read lies inside it), so a
         // region the same in both images (a passing snapshot's every label) is measured once.

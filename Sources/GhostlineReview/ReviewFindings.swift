@@ -337,7 +337,7 @@ extension DesignComparison {
     }
 }
 
-private extension Rect {
+extension Rect {
     /// Whether `other` lies wholly inside this rectangle.
     func holds(_ other: Rect) -> Bool {
         other.minX >= minX - 1e-9 && other.maxX <= maxX + 1e-9 && other.minY >= minY - 1e-9 && other.maxY <= maxY + 1e-9

@@ -21,6 +21,10 @@ public struct LabelSuggestion: Sendable, Equatable {
     public var code: PlatformCode?
     /// The label whose fix moves this one onto the design (it sits below or beside it in a stack).
     public var follows: String?
+    /// Changes to elements (a stack's spacing, a padding, an element taken out) that are this label's fix.
+    public var edits: [SceneEdit] = []
+    /// Another change that was also checked and also passes; the simpler one leads (issue 31, item 5).
+    public var alternative: String?
 
     /// Creates a suggestion.
     public init(label: String, cause: String, estimate: [String], changes: [StyleChange], style: String?,
@@ -31,8 +35,9 @@ public struct LabelSuggestion: Sendable, Equatable {
 
     /// "styles.body: lineHeightStrategy: padded, lineHeight: 24": the change in one line.
     public var changeLine: String? {
-        guard let style, !changes.isEmpty else { return nil }
-        return "styles.\(style): " + changes.map(\.yaml).joined(separator: ", ")
+        var parts = edits.map(\.line)
+        if let style, !changes.isEmpty { parts.append("styles.\(style): " + changes.map(\.yaml).joined(separator: ", ")) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 }
 

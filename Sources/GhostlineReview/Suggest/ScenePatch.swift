@@ -113,13 +113,16 @@ public struct ScenePatch: Sendable, Equatable {
 
     /// The edits, one per style, in the order labels were fixed.
     public var edits: [Edit] = []
+    /// Changes to elements (a spacing, a padding, a frame, an element taken out), made after the style edits.
+    public var elements: [SceneEdit] = []
 
     /// True when there is nothing to change.
-    public var isEmpty: Bool { edits.allSatisfy(\.changes.isEmpty) }
+    public var isEmpty: Bool { edits.allSatisfy(\.changes.isEmpty) && elements.isEmpty }
 
     /// `description` with the patch applied: named styles changed in place, new styles added, labels re-pointed.
     public func applied(to description: SceneDescription) -> SceneDescription {
-        var description = description
+        // Elements are found by path, and keep the layout's ids when one is taken out.
+        var description = elements.isEmpty ? description : SuggestionSearch.pinned(description)
         let inline = ScenePatch.inlineStyles(description.root)
         for edit in edits {
             if let index = description.styles.firstIndex(where: { $0.name == edit.style }) {
@@ -137,12 +140,18 @@ public struct ScenePatch: Sendable, Equatable {
             let wanted = Set(edit.labels)
             description.root = ScenePatch.repoint(description.root, labels: wanted, to: edit.style)
         }
-        return description
+        return SceneEdit.apply(elements, to: description) ?? description
     }
 
     /// The patch as YAML to merge into the scene, with comments that say where each part goes.
     public func yaml(scene: String) -> String {
-        var lines = ["# Merge into \(scene): the keys under styles: change (or add) those styles."]
+        var lines: [String] = []
+        if !elements.isEmpty {
+            lines.append("# In \(scene), change these elements (each by its path from root):")
+            lines += elements.map { "#   " + $0.line }
+        }
+        guard !edits.allSatisfy(\.changes.isEmpty) else { return lines.joined(separator: "\n") + "\n" }
+        lines.append("# Merge into \(scene): the keys under styles: change (or add) those styles.")
         let pointers = edits.filter { !$0.labels.isEmpty }
         for edit in pointers {
             lines.append("# Then set `style: \(edit.style)` on label\(edit.labels.count == 1 ? "" : "s") "

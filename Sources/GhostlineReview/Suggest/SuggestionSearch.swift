@@ -1,5 +1,6 @@
 import GhostlineFonts
 import GhostlineGeometry
+import GhostlineImage
 import GhostlineLayout
 import GhostlineScene
 import GhostlineSupport
@@ -25,6 +26,9 @@ struct SuggestionSearch {
     /// Every label's placement in the unchanged layout: what each hypothesis is measured against, worked out once
     /// (the search consults it inside its loops over labels and candidates).
     let unchanged: [String: Placement]
+    /// The design whole (the comparison keeps only the part both images have): a hypothesis that grows the scene puts
+    /// labels where only the whole design shows them.
+    var wholeDesign: RGBAImage?
 
     init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
          comparison: DesignComparison) {

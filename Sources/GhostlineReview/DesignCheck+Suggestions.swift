@@ -1,0 +1,151 @@
+import Foundation
+import GhostlineImage
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+extension DesignCheck {
+    /// The most patched scenes one `check --suggest` renders and compares: each costs about one check, and a phone
+    /// screen's `--suggest` stays within two seconds (issue 31).
+    static let suggestionChecks = 5
+
+    /// The scene (patched, or at another scale or font rule) checked against the same design: for the report only,
+    /// no suggestions searched, no reference layout read. Nil when it does not resolve or render.
+    func recheck(_ description: SceneDescription, name: String, overrides: SceneOverrides, design: RGBAImage,
+                 designIsLossy: Bool) -> DesignCheckResult? {
+        var again = self
+        again.verifySuggestions = false
+        again.referenceLayout = nil
+        return try? again.check(description, name: name, overrides: overrides, design: design, designIsLossy: designIsLossy,
+                                for: [.report], searchesSuggestions: false)
+    }
+
+    /// The suggestions for a failing check of a scene.
+    ///
+    /// Without `verifySuggestions` they are the style search's, from layouts alone: candidates, never causes. With
+    /// it, every hypothesis that lands every label in layout (element edits: spacing, padding, frames, structure,
+    /// text; and the style patch) is ranked simplest first and checked in turn, rendering the patched scene against
+    /// the design; the first that passes is the cause, and a second just as simple that also passes is named beside
+    /// it. When none passes, the style patch's check says which labels it still confirms.
+    func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
+                     overrides: SceneOverrides, design: RGBAImage, designIsLossy: Bool) -> Suggestions? {
+        var search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
+                                      layout: layout, comparison: comparison)
+        search.wholeDesign = design
+        let (labels, patch) = search.run()
+        let style: Suggestions? = labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
+        guard verifySuggestions else { return style }
+
+        struct Candidate { var suggestions: Suggestions; var lands: Bool; var rank: Int; var cost: Double; var isStyle: Bool }
+        var candidates = search.elementTrials().map { trial in
+            Candidate(suggestions: Self.suggestions(from: trial, search: search, scene: name, model: layout.model), lands: true,
+                      rank: trial.edits.map(\.weight).reduce(0, +), cost: trial.score.cost, isStyle: false)
+        }
+        if let style, !style.patch.isEmpty {
+            let registered = search.registrations()
+            let score = search.placeAndMeasure(style.patch.applied(to: description))
+                .map { search.score($0.placements, measured: $0.measured, registered: registered) }
+            candidates.append(Candidate(suggestions: style, lands: score?.fitsAll ?? false,
+                                        rank: style.patch.edits.map(\.changes.count).reduce(0, +), cost: score?.cost ?? .infinity,
+                                        isStyle: true))
+        }
+        // Simplest first; the element search's own order (smaller moves first) breaks ties, then the style patch.
+        candidates = candidates.enumerated().sorted { a, b in
+            (a.element.lands ? 0 : 1, a.element.rank, a.element.cost, a.offset) < (b.element.lands ? 0 : 1, b.element.rank, b.element.cost, b.offset)
+        }.map(\.element)
+        if ProcessInfo.processInfo.environment["GL_DEBUG"] != nil {
+            for c in candidates { FileHandle.standardError.write("cand lands=\(c.lands) rank=\(c.rank) cost=\(c.cost) \(c.suggestions.patch.elements.map(\.line)) \(c.suggestions.patch.edits.map { $0.changes.map(\.yaml) })\n".data(using: .utf8)!) }
+        }
+
+        var winner: (Candidate, Suggestions)?
+        var styleChecked: Suggestions?
+        var firstFailed: Suggestions?
+        for candidate in candidates.prefix(Self.suggestionChecks) {
+            // After a winner, only one as simple is worth a check: it is named beside the winner.
+            if let (best, _) = winner, !(candidate.lands && candidate.rank == best.rank) { break }
+            guard let result = recheck(candidate.suggestions.patch.applied(to: description), name: name, overrides: overrides,
+                                       design: design, designIsLossy: designIsLossy) else { continue }
+            var checked = candidate.suggestions
+            Self.record(result, into: &checked, before: comparison)
+            if candidate.isStyle { styleChecked = checked }
+            if result.passes {
+                if let (best, found) = winner {
+                    // Named beside the winner only when it is another change, not the same key set further.
+                    var suggestions = found
+                    let same = Set(checked.patch.elements.map { $0.path.description + $0.keyName })
+                        == Set(found.patch.elements.map { $0.path.description + $0.keyName })
+                    if !same, !suggestions.labels.isEmpty {
+                        suggestions.labels[0].alternative = checked.labels.first?.changeLine ?? checked.labels.first?.cause
+                    }
+                    winner = (best, suggestions)
+                    break
+                }
+                winner = (candidate, checked)
+            } else if firstFailed == nil {
+                firstFailed = checked
+            }
+        }
+        if let (_, suggestions) = winner { return suggestions }
+        if let styleChecked { return styleChecked }
+        if var style {
+            // Not among the checked (over the budget): checked now, as before element hypotheses existed.
+            if !style.patch.isEmpty, let result = recheck(style.patch.applied(to: description), name: name, overrides: overrides,
+                                                          design: design, designIsLossy: designIsLossy) {
+                Self.record(result, into: &style, before: comparison)
+            }
+            return style
+        }
+        return firstFailed
+    }
+
+    /// What the check of a patched scene says about the suggestions: whether it passes, what still fails, and the
+    /// labels it confirms — those whose failing findings it removed, when it made no new failure anywhere (a fix for
+    /// the title that pushes the body off, or grows the screen, explains nothing).
+    static func record(_ result: DesignCheckResult, into suggestions: inout Suggestions, before comparison: DesignComparison) {
+        suggestions.verified = result.passes
+        let failing = result.comparison.findings.filter(\.fails)
+        suggestions.remaining = failing.map(\.message)
+        let before = comparison.findings.filter(\.fails)
+        let madeNew = failing.contains { after in !before.contains { $0.label == after.label && $0.kind == after.kind } }
+            || movedAnyLabelFurther(from: comparison, to: result.comparison)
+        // A label is still failing when a region of differing pixels touches it, even with its findings gone: a letter
+        // spacing that squeezes "Settings" to the width of the design's "Setting" lands the ink's edges, not its pixels.
+        let differing = result.comparison.pixelsPass ? [] : result.comparison.listedRegions
+        let touched = result.comparison.labels.filter { label in differing.contains { $0.intersects(label.frame.insetBy(-1)) } }
+        let stillFailing = Set(failing.compactMap { $0.label } + touched.map { $0.id })
+        suggestions.checkedLabels = madeNew ? [] : Set(suggestions.labels.map(\.label).filter { !stillFailing.contains($0) })
+        if !result.comparison.pixelsPass {
+            suggestions.remaining.insert("\(JSONValue.format((result.comparison.diff.ratio * 10_000).rounded() / 100))% of pixels differ", at: 0)
+        }
+    }
+
+    /// An element hypothesis as suggestions: the cause on the label each edit was found for, and every other label it
+    /// lands said to move with it.
+    static func suggestions(from trial: SuggestionSearch.EditTrial, search: SuggestionSearch, scene: String,
+                            model: LayoutModel) -> Suggestions {
+        var labels: [LabelSuggestion] = []
+        for (edit, anchor) in zip(trial.edits, trial.anchors) {
+            var suggestion = LabelSuggestion(label: anchor, cause: edit.cause + ".", estimate: [], changes: [], style: nil,
+                                             code: PlatformCode(edit: edit, model: model))
+            suggestion.edits = [edit]
+            labels.append(suggestion)
+        }
+        let before = search.unchanged
+        for label in search.comparison.labels where !trial.anchors.contains(label.id) {
+            guard let original = before[label.id] else { continue }
+            let target = search.target(label, placement: original)
+            let wasOff = !search.fits(search.miss(target, original, base: original)) || label.missingInk || label.lineCountDiffers
+            let landed = trial.placements[label.id].map { search.lands(label, $0, measured: trial.measured[label.id]).0 } ?? true
+            guard wasOff, landed else { continue }
+            // The nearest anchor above it moves it.
+            let anchor = trial.anchors.last { (before[$0]?.frame.minY ?? .infinity) <= original.frame.minY } ?? trial.anchors[0]
+            labels.append(LabelSuggestion(label: label.id, cause: "moves with \(anchor): the same change puts it where the design has it.",
+                                          estimate: [], changes: [], style: nil, follows: anchor))
+        }
+        let order = Dictionary(search.comparison.labels.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        labels.sort { (order[$0.label] ?? .max) < (order[$1.label] ?? .max) }
+        var patch = ScenePatch()
+        patch.elements = trial.edits
+        return Suggestions(labels: labels, patch: patch, scene: scene)
+    }
+}

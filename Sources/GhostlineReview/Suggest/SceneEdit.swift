@@ -1,0 +1,249 @@
+import GhostlineGeometry
+import GhostlineLayout
+import GhostlineScene
+import GhostlineSupport
+
+/// One change to an element of a scene rather than to a style: a stack's spacing, a padding side, a frame's height,
+/// a gap, a label's line count or text, an element taken out, two neighbours swapped.
+///
+/// Why elements as well as styles: most differences between an app and its design are in the layout (issue 31), and
+/// a style change that mimics one (a line height that stands in for padding) fails its check. An element is named by
+/// its path of child indices from `root` in the scene as written, with its id when it has one, so a patch can say
+/// where the key goes even in a scene whose stacks have no ids.
+public struct SceneEdit: Sendable, Equatable {
+    /// What the edit does.
+    public enum Change: Sendable, Equatable {
+        /// A number set: `spacing`, `padding` (all four sides), `padding.top` (and the other sides), `width`,
+        /// `height`, `minHeight`, `maxWidth`, `gap` (a gap's value), `numberOfLines`.
+        case number(key: String, from: Double?, to: Double)
+        /// Padding moved inside its element: `top` grows by the amount and `bottom` shrinks by it (or `leading` and
+        /// `trailing`), so the element keeps its size and its content moves.
+        case shift(axis: StackAxis, from: EdgeInsets, to: EdgeInsets)
+        /// The element taken out of the scene.
+        case remove
+        /// The element and the sibling after it swapped.
+        case swapWithNext(next: String)
+        /// A label's text replaced.
+        case text(from: String, to: String)
+    }
+
+    /// Child indices from the root stack (overlays and stacks both count their `children`).
+    public var path: [Int]
+    /// The element's id (an explicit one, or the layout's `label3` when it has none).
+    public var id: String
+    /// True when the id is written in the scene.
+    public var hasOwnID: Bool
+    /// `stack`, `label`, `box`, `image`, `overlay`, `gap` or `spacer`.
+    public var kind: String
+    /// What changes.
+    public var change: Change
+
+    /// How much of a change this is, for ranking two edits that both match: a removal or swap is a bigger claim
+    /// than a number.
+    var weight: Int {
+        switch change {
+        case .number, .shift: return 1
+        case .text: return 2
+        case .remove, .swapWithNext: return 2
+        }
+    }
+
+    /// How far a number moves, to prefer the smaller of two edits that both match (`numberOfLines: 3` over `4`, which
+    /// shows the same three lines); a limit lifted (`0`) counts as far.
+    var magnitude: Double {
+        guard case .number(let key, let from, let to) = change else { return 0 }
+        if key == "numberOfLines", to == 0 { return 100 }
+        return abs(to - (from ?? 0))
+    }
+
+    /// The key the edit sets (`spacing`, `padding.top`, `remove`, `text`).
+    var keyName: String {
+        switch change {
+        case .number(let key, _, _): return key
+        case .shift: return "padding"
+        case .remove: return "remove"
+        case .swapWithNext: return "swap"
+        case .text: return "text"
+        }
+    }
+
+    /// `root.children[1].children[0]`: where the element is written.
+    public var location: String { "root" + path.map { ".children[\($0)]" }.joined() }
+
+    /// "stack `list`", or "the stack at root.children[1]" for one without an id.
+    public var element: String { hasOwnID ? "\(kind) `\(id)`" : path.isEmpty ? "the root stack" : "the \(kind) at \(location)" }
+
+    /// The change as a line of the patch: "root.children[1] (stack `list`): spacing: 12".
+    public var line: String {
+        let place = hasOwnID ? "\(location) (\(kind) `\(id)`)" : "\(location) (\(kind))"
+        switch change {
+        case .number(let key, _, let to):
+            return "\(place): \(Self.yamlKey(key)): \(Self.number(to))"
+        case .shift(_, _, let to):
+            return "\(place): padding: { top: \(Self.number(to.top)), leading: \(Self.number(to.leading)), "
+                + "bottom: \(Self.number(to.bottom)), trailing: \(Self.number(to.trailing)) }"
+        case .remove: return "\(place): remove it"
+        case .swapWithNext(let next): return "\(place): move it after `\(next)`"
+        case .text(_, let to): return "\(place): text: \(JSONValue.string(to).serialized())"
+        }
+    }
+
+    /// The cause in words: "stack `list`'s spacing is 8 pt; the design's is 12 pt".
+    public var cause: String {
+        switch change {
+        case .number(let key, let from, let to):
+            let what = Self.words(key)
+            let unit = key == "numberOfLines" ? "" : " pt"
+            let was = from.map { Self.number($0) + unit } ?? (key == "numberOfLines" ? "unlimited" : "not set")
+            if key == "numberOfLines" {
+                let limit = from.map { $0 == 0 ? "no line limit" : "a limit of \(Self.number($0)) line\($0 == 1 ? "" : "s")" } ?? "no line limit"
+                return "\(element) has \(limit); the design's text "
+                    + (to == 0 ? "shows every line" : "stops at \(Self.number(to)) line\(to == 1 ? "" : "s")")
+            }
+            return "\(element)'s \(what) is \(was); the design's is \(Self.number(to))\(unit)"
+        case .shift(let axis, let from, let to):
+            let (a, b) = axis == .vertical ? ("top", "bottom") : ("leading", "trailing")
+            let (fa, ta) = axis == .vertical ? (from.top, to.top) : (from.leading, to.leading)
+            let (fb, tb) = axis == .vertical ? (from.bottom, to.bottom) : (from.trailing, to.trailing)
+            return "\(element)'s padding is \(Self.number(fa)) pt \(a) and \(Self.number(fb)) pt \(b); the design's content "
+                + "sits \(Self.number(ta)) pt from the \(a) and \(Self.number(tb)) pt from the \(b) (the same size, the content moved)"
+        case .remove:
+            return "\(element) is in the render, not in the design"
+        case .swapWithNext(let next):
+            return "\(element) and `\(next)` are in the other order in the design"
+        case .text(let from, let to):
+            return "the text differs: the design's line reads \(JSONValue.string(to).serialized()), the scene's "
+                + "\(JSONValue.string(from).serialized())"
+        }
+    }
+
+    static func yamlKey(_ key: String) -> String {
+        key.hasPrefix("padding.") ? "padding: { \(key.dropFirst("padding.".count)): … }" : key
+    }
+
+    static func words(_ key: String) -> String {
+        switch key {
+        case "padding": return "padding"
+        case "gap": return "gap"
+        case "minHeight": return "minimum height"
+        case "maxWidth": return "maximum width"
+        default:
+            if key.hasPrefix("padding.") { return "\(key.dropFirst("padding.".count)) padding" }
+            return key
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : JSONValue.format(rounded)
+    }
+
+    /// The edits applied to `description`, in order; removals and swaps last, deepest and latest first, so the paths
+    /// of the others still point where they did. Nil when a path no longer leads to its element.
+    static func apply(_ edits: [SceneEdit], to description: SceneDescription) -> SceneDescription? {
+        var description = description
+        let inPlace = edits.filter { if case .remove = $0.change { return false }; if case .swapWithNext = $0.change { return false }; return true }
+        let moving = edits.filter { !inPlace.contains($0) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }.reversed()
+        for edit in inPlace + moving {
+            guard let root = edit.applied(to: .stack(description.root), at: edit.path[...]), case .stack(let stack) = root else { return nil }
+            description.root = stack
+        }
+        return description
+    }
+
+    /// The element at `path` under `element` with the change made.
+    private func applied(to element: ElementDescription, at path: ArraySlice<Int>) -> ElementDescription? {
+        guard let first = path.first else { return changed(element) }
+        var children: [ElementDescription]
+        switch element {
+        case .stack(let stack): children = stack.children
+        case .overlay(let overlay): children = overlay.children
+        default: return nil
+        }
+        guard children.indices.contains(first) else { return nil }
+        if path.count == 1 {
+            switch change {
+            case .remove: children.remove(at: first)
+            case .swapWithNext:
+                guard children.indices.contains(first + 1) else { return nil }
+                children.swapAt(first, first + 1)
+            default:
+                guard let new = changed(children[first]) else { return nil }
+                children[first] = new
+            }
+        } else {
+            guard let new = applied(to: children[first], at: path.dropFirst()) else { return nil }
+            children[first] = new
+        }
+        switch element {
+        case .stack(var stack): stack.children = children; return .stack(stack)
+        case .overlay(var overlay): overlay.children = children; return .overlay(overlay)
+        default: return nil
+        }
+    }
+
+    /// The element itself with a number, a shift or a text changed.
+    private func changed(_ element: ElementDescription) -> ElementDescription? {
+        switch change {
+        case .shift(_, _, let to):
+            switch element {
+            case .stack(var s): s.padding = to; return .stack(s)
+            case .label(var l): l.padding = to; return .label(l)
+            default: return nil
+            }
+        case .text(_, let to):
+            guard case .label(var l) = element, case .plain = l.text else { return nil }
+            l.text = .plain(to)
+            return .label(l)
+        case .number(let key, _, let to):
+            func pad(_ insets: EdgeInsets) -> EdgeInsets? {
+                var p = insets
+                switch key {
+                case "padding": p = EdgeInsets(all: to)
+                case "padding.top": p.top = to
+                case "padding.bottom": p.bottom = to
+                case "padding.leading": p.leading = to
+                case "padding.trailing": p.trailing = to
+                default: return nil
+                }
+                return p
+            }
+            func size(_ s: SizeConstraints) -> SizeConstraints? {
+                var s = s
+                switch key {
+                case "width": s.width = to
+                case "height": s.height = to
+                case "minHeight": s.minHeight = to
+                case "maxWidth": s.maxWidth = to
+                default: return nil
+                }
+                return s
+            }
+            switch element {
+            case .stack(var s):
+                if key == "spacing" { s.spacing = to; return .stack(s) }
+                if let p = pad(s.padding) { s.padding = p; return .stack(s) }
+                if let z = size(s.size) { s.size = z; return .stack(s) }
+            case .label(var l):
+                if key == "numberOfLines" { l.numberOfLines = Int(to); return .label(l) }
+                if let p = pad(l.padding) { l.padding = p; return .label(l) }
+                if let z = size(l.size) { l.size = z; return .label(l) }
+            case .box(var b):
+                if key == "height" { b.height = to; return .box(b) }
+                if key == "width" { b.width = to; return .box(b) }
+            case .image(var i):
+                if key == "height" { i.height = to; return .image(i) }
+                if key == "width" { i.width = to; return .image(i) }
+            case .overlay(var o):
+                if let z = size(o.size) { o.size = z; return .overlay(o) }
+            case .gap(var g):
+                if key == "gap" { g.value = to; return .gap(g) }
+            case .spacer(var s):
+                if key == "minLength" { s.minLength = to; return .spacer(s) }
+            }
+            return nil
+        case .remove, .swapWithNext:
+            return nil
+        }
+    }
+}

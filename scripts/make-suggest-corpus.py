@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/suggest-corpus/cases.json: issue 31's planted changes.
+
+Each case names a scene, a text edit that plants one change (or two), the model it is checked in, the kind of
+change, and what the checked fix must say (substrings of the printed fix line). The design of a case is the scene
+with the edit, rendered by Ghostline itself: the question is whether `check --suggest` of the unedited scene
+names the edit, not whether two renderers agree (issue 30's corpus asks that).
+"""
+import json, os
+
+C = "Fixtures/corpus/"
+S = "Fixtures/screens/"
+D = "Fixtures/demo/card.yaml"
+
+def case(scene, find, replace, kind, expect, models=("css",)):
+    return [dict(scene=scene, find=find, replace=replace, kind=kind, expect=expect, model=m) for m in models]
+
+both = ("css", "uikit")
+cases = []
+add = lambda *a, **k: cases.extend(case(*a, **k))
+
+# spacing: a stack's spacing (vertical and horizontal) and a horizontal row's spacing
+add(C + "login.yaml", "  spacing: 12\n", "  spacing: 16\n", "spacing", ["spacing: 16"], both)
+add(C + "profile.yaml", "  padding: 16\n  spacing: 12\n", "  padding: 16\n  spacing: 8\n", "spacing", ["spacing: 8"], both)
+add(C + "paywall.yaml", "  spacing: 12\n", "  spacing: 14\n", "spacing", ["spacing: 14"])
+add(C + "chips.yaml", "      id: row1\n      spacing: 8\n", "      id: row1\n      spacing: 12\n", "spacing", ["spacing: 12"], both)
+add(S + "product.yaml", "      spacing: 8\n      align: firstBaseline", "      spacing: 12\n      align: firstBaseline", "spacing", ["spacing: 12"])
+add(C + "banner-light.yaml", "          spacing: 2\n", "          spacing: 4\n", "spacing", ["spacing: 4"], both)
+add(D, "  spacing: 8\n", "  spacing: 12\n", "spacing", ["spacing: 12"])
+add(C + "chat.yaml", "  spacing: 6\n", "  spacing: 8\n", "spacing", ["spacing: 8"])
+# padding: stacks, labels (buttons, fields, badges), one side or all
+add(D, "  padding: 8\n", "  padding: 16\n", "padding", ["padding: 16"])
+add(C + "login.yaml", "  padding: { top: 24, leading: 16, bottom: 24, trailing: 16 }", "  padding: { top: 28, leading: 16, bottom: 24, trailing: 16 }", "padding", ["top"], both)
+add(C + "paywall.yaml", "      id: monthly\n      padding: 16\n", "      id: monthly\n      padding: 20\n", "padding", ["padding: 20"])
+add(C + "badges.yaml", "text: \"12\", style: badge, padding: { top: 3, leading: 7, bottom: 3, trailing: 7 }", "text: \"12\", style: badge, padding: { top: 3, leading: 9, bottom: 3, trailing: 9 }", "padding", ["leading"])
+add(C + "login.yaml", "text: \"Email address\", style: field, padding: { top: 12, leading: 16, bottom: 12, trailing: 16 }", "text: \"Email address\", style: field, padding: { top: 13, leading: 16, bottom: 11, trailing: 16 }", "padding", ["top: 13"], both)
+add(C + "profile.yaml", "  padding: 16\n", "  padding: 20\n", "padding", ["padding: 20"])
+add(C + "cardlist.yaml", "      id: row1\n      padding: { top: 10, leading: 16, bottom: 10, trailing: 16 }", "      id: row1\n      padding: { top: 12, leading: 16, bottom: 12, trailing: 16 }", "padding", ["padding"], both)
+add(C + "banner-light.yaml", "      padding: 14\n", "      padding: 16\n", "padding", ["padding: 16"])
+add(S + "onboarding.yaml", "  padding: { top: 48, leading: 24, bottom: 32, trailing: 24 }", "  padding: { top: 56, leading: 24, bottom: 32, trailing: 24 }", "padding", ["top"])
+# frames: heights and widths
+add(S + "settings.yaml", "          id: wifi\n          padding: { leading: 16, trailing: 16 }\n          spacing: 8\n          align: center\n          height: 44", "          id: wifi\n          padding: { leading: 16, trailing: 16 }\n          spacing: 8\n          align: center\n          height: 48", "frame", ["height: 48"], both)
+add(C + "profile.yaml", "width: 64, height: 64, color: \"#E5E5EA\", cornerRadius: 32", "width: 72, height: 72, color: \"#E5E5EA\", cornerRadius: 32", "frame", ["72"])
+add(C + "cardlist.yaml", "id: thumb1, width: 44, height: 44", "id: thumb1, width: 52, height: 44", "frame", ["width: 52"])
+add(S + "product.yaml", "box: { id: image, height: 150", "box: { id: image, height: 160", "frame", ["height: 160"], both)
+add(C + "search.yaml", "style: field, width: 250,", "style: field, width: 240,", "frame", ["width: 240"])
+add(C + "banner-light.yaml", "id: icon, width: 38, height: 38", "id: icon, width: 44, height: 38", "frame", ["width: 44"])
+add(S + "onboarding.yaml", "width: 120, height: 120, color: systemGray6", "width: 120, height: 128, color: systemGray6", "frame", ["height: 128"])
+# line counts
+add(S + "product.yaml", "        numberOfLines: 2\n", "        numberOfLines: 3\n", "lines", ["numberOfLines: 3"], both)
+add(S + "product.yaml", "        numberOfLines: 2\n", "        numberOfLines: 1\n", "lines", ["numberOfLines: 1"])
+add(C + "chat.yaml", "text: \"Did you see the new designs?\", style: message, maxWidth: 260", "text: \"Did you see the new designs?\", style: message, maxWidth: 260, numberOfLines: 1", "lines", ["numberOfLines: 1"])
+add(D, "        style: body\n", "        style: body\n        numberOfLines: 2\n", "lines", ["numberOfLines: 2"], both)
+add(S + "settings.yaml", "        style: footnote\n", "        style: footnote\n        numberOfLines: 1\n", "lines", ["numberOfLines: 1"])
+# structure: an element taken out, two swapped
+add(C + "login.yaml", "    - label: { id: passwordField", "    - label: { id: passwordFieldX, text: \"\", style: field }\n#", "structure", ["remove"])
+add(C + "cardlist.yaml", "    - stack: vertical\n      id: sepRow1", "    - stack: vertical\n      id: sepRow1x\n      children: []\n    - stack: vertical\n      id: sepRow1old", "structure", [])
+add(C + "profile.yaml", "    - label: { id: bio,", "    - label: { id: bioGone, text: \" \", style: bio }\n    - label: { id: bio0,", "structure", [])
+add(C + "paywall.yaml", "    - label: { id: subtitle, text: \"Unlimited projects and exports.\", style: subtitle }\n", "", "structure", ["remove"], both)
+add(C + "badges.yaml", "        - label: { id: updatesBadge", "        - label: { id: updatesBadgeGone, text: \"\", style: badge }\n#", "structure", ["remove"])
+add(S + "settings.yaml", "    - label: { id: header, text: \"NETWORK\", style: header, padding: { top: 16, leading: 16 } }\n", "", "structure", ["remove"], both)
+add(C + "chat.yaml", "    - label: { id: time, text: \"Today 9:41\", style: time }\n", "", "structure", ["remove"])
+add(C + "navbar.yaml", "        - label: { id: edit, text: \"Edit\", style: edit }\n", "        - label: { id: editGone, text: \"\", style: edit }\n", "structure", ["remove"])
+# text and case
+add(S + "settings.yaml", "text: \"Settings\"", "text: \"Setting\"", "text", ["text: \"Setting\""], both)
+add(C + "login.yaml", "text: \"Email address\"", "text: \"Email\"", "text", ["text: \"Email\""])
+add(C + "paywall.yaml", "text: \"Cancel anytime in Settings.\"", "text: \"Cancel anytime.\"", "text", ["text:"])
+add(C + "chips.yaml", "text: \"Topics\"", "text: \"Topic\"", "text", ["text: \"Topic\""])
+add(C + "banner-light.yaml", "text: \"MESSAGES\", style: app", "text: \"MESSAGES\", style: app0", "textCase", [])
+add(C + "navbar.yaml", "text: \"Edit\"", "text: \"Done\"", "text", [])
+# style keys: size, weight, font, line height, letter spacing, alignment, colour, case
+add(D, "    font: Inter\n    size: 17\n", "    font: Inter\n    size: 16\n", "style", ["size: 16"], both)
+add(C + "chips.yaml", "heading: { font: Inter, size: 17, weight: 600", "heading: { font: Inter, size: 17, weight: 700", "style", ["weight: 700"])
+add(C + "profile.yaml", "handle: { font: Inter, size: 15,", "handle: { font: Inter, size: 14,", "style", ["size: 14"], both)
+add(S + "settings.yaml", "header: { font: Inter, size: 13,", "header: { font: Inter, size: 12,", "style", ["size: 12"])
+add(C + "navbar.yaml", "large: { font: Inter, size: 34, weight: 700, lineHeight: 41", "large: { font: Inter, size: 34, weight: 700, lineHeight: 44", "style", ["lineHeight: 44"])
+add(C + "paywall.yaml", "price: { font: Inter, size: 17, weight: 600, lineHeight: 22, color: label, features: { tnum: 1 } }", "price: { font: Inter, size: 17, weight: 600, lineHeight: 22, color: label }", "style", ["pnum"])
+add(C + "chat.yaml", "time: { font: Inter, size: 12, lineHeight: 16, color: secondaryLabel, alignment: center }", "time: { font: Inter, size: 12, lineHeight: 16, color: secondaryLabel, alignment: left }", "style", ["alignment: left"])
+add(C + "login.yaml", "title: { font: Inter, size: 28, weight: 700, lineHeight: 34, color: label }", "title: { font: Inter, size: 28, weight: 700, lineHeight: 34, color: systemBlue }", "style", ["color"], both)
+add(C + "banner-light.yaml", "app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel }", "app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel, letterSpacing: 1 }", "style", ["letterSpacing"])
+add(S + "onboarding.yaml", "title: { font: Inter, size: 28, weight: 700,", "title: { font: Inter, size: 26, weight: 700,", "style", ["size: 26"])
+
+# pairs: two independent changes
+def pair(scene, a, b, expect, models=("css",)):
+    for m in models:
+        cases.append(dict(scene=scene, edits=[a, b], kind="pair", expect=expect, model=m))
+pair(C + "login.yaml", ["  spacing: 12\n", "  spacing: 16\n"], ["title: { font: Inter, size: 28,", "title: { font: Inter, size: 26,"], ["spacing: 16", "size: 26"])
+pair(C + "paywall.yaml", ["      id: monthly\n      padding: 16\n", "      id: monthly\n      padding: 20\n"], ["subtitle: { font: Inter, size: 15,", "subtitle: { font: Inter, size: 14,"], ["padding: 20", "size: 14"])
+pair(S + "settings.yaml", ["text: \"Settings\"", "text: \"Setting\""], ["          height: 44\n          children:\n            - label: { id: bt-title", "          height: 48\n          children:\n            - label: { id: bt-title"], ["Setting", "height: 48"])
+pair(D, ["  spacing: 8\n", "  spacing: 12\n"], ["    font: Inter\n    size: 17\n", "    font: Inter\n    size: 16\n"], ["spacing: 12", "size: 16"], both)
+
+# drop the placeholder cases written above with empty expectations and odd edits: they were sketches
+cases = [c for c in cases if c.get("expect")]
+os.makedirs("Fixtures/suggest-corpus", exist_ok=True)
+with open("Fixtures/suggest-corpus/cases.json", "w") as f:
+    json.dump(cases, f, indent=1)
+print(len(cases), "cases")

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Runs Fixtures/suggest-corpus/cases.json through a ghostline binary and counts the outcomes issue 31 asks for.
+
+  right        a cause printed, its patch checked and passing, and its fix says what was planted
+  alternative  a cause printed, its patch checked and passing, but another change than the one planted
+  unchecked    no cause printed; a candidate names the planted change
+  silent       no cause printed and no candidate names it
+  wrong        a cause printed whose patch does not pass and that names another change
+
+usage: scripts/suggest-corpus-counts.py [--binary PATH] [--only SUBSTRING] [-v]
+"""
+import json, os, subprocess, sys, tempfile
+
+def main():
+    args = sys.argv[1:]
+    binary = args[args.index("--binary") + 1] if "--binary" in args else ".build/debug/ghostline"
+    only = args[args.index("--only") + 1] if "--only" in args else None
+    verbose = "-v" in args
+    cases = json.load(open("Fixtures/suggest-corpus/cases.json"))
+    counts = {}
+    tmp = tempfile.mkdtemp()
+    for n, c in enumerate(cases):
+        label = f"{n:02d} {os.path.basename(c['scene'])} {c['kind']} {c['model']} {c['expect']}"
+        if only and only not in label: continue
+        text = open(c["scene"]).read()
+        changed = text
+        for find, replace in c.get("edits") or [[c["find"], c["replace"]]]:
+            assert find in changed, (label, find)
+            changed = changed.replace(find, replace, 1)
+        scene = os.path.join(tmp, f"s{n}.yaml"); design_scene = os.path.join(tmp, f"d{n}.yaml")
+        open(scene, "w").write(text); open(design_scene, "w").write(changed)
+        design = os.path.join(tmp, f"d{n}@3x.png"); report = os.path.join(tmp, f"r{n}.json")
+        subprocess.run([binary, "render", design_scene, "-o", design, "--model", c["model"]], check=True, capture_output=True)
+        run = subprocess.run([binary, "check", scene, "--design", design, "--model", c["model"], "--suggest", "--report", report],
+                             capture_output=True, text=True)
+        outcome = classify(c, run, report)
+        counts[outcome] = counts.get(outcome, 0) + 1
+        print(f"{outcome:12s} {label}")
+        if verbose or outcome in ("wrong",):
+            print("   " + "\n   ".join(run.stdout.splitlines()[:40]))
+    print(json.dumps(counts, sort_keys=True))
+
+def classify(c, run, report):
+    if run.returncode == 0: return "passes"
+    if not os.path.exists(report): return "error"
+    r = json.load(open(report))
+    s = r.get("suggestions") or {}
+    fixes = " ".join(f.get("fix") or "" for f in r.get("findings", []) if f.get("cause"))
+    causes = [f for f in r.get("findings", []) if f.get("cause")]
+    expected = all(e in (fixes + " " + (s.get("patch") or "")) for e in c["expect"])
+    if causes:
+        if s.get("verified") is True:
+            return "right" if expected else "alternative"
+        return "right" if expected else "wrong"
+    cand = " ".join((x.get("fix") or "") + " " + (x.get("cause") or "") for x in s.get("candidates", []))
+    if all(e in cand for e in c["expect"]): return "unchecked"
+    return "silent"
+
+main()
