@@ -28,10 +28,13 @@ extension DesignCheck {
     /// the design; the first that passes is the cause, and a second just as simple that also passes is named beside
     /// it. When none passes, the style patch's check says which labels it still confirms.
     func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
-                     overrides: SceneOverrides, design: RGBAImage, designIsLossy: Bool) -> Suggestions? {
+                     overrides: SceneOverrides, render: RGBAImage, labels renderLabels: [LabelLines], design: RGBAImage,
+                     designIsLossy: Bool) -> Suggestions? {
         var search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
                                       layout: layout, comparison: comparison)
         search.wholeDesign = design
+        search.wholeRender = render
+        search.measureWhole(render: render, labels: renderLabels)
         let (labels, patch) = search.run()
         let style: Suggestions? = labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
         guard verifySuggestions else { return style }
@@ -43,8 +46,11 @@ extension DesignCheck {
         }
         if let style, !style.patch.isEmpty {
             let registered = search.registrations()
-            let score = search.placeAndMeasure(style.patch.applied(to: description))
-                .map { search.score($0.placements, measured: $0.measured, registered: registered) }
+            let score = search.placeAndMeasure(style.patch.applied(to: description)).map { placed in
+                var score = search.score(placed.placements, measured: placed.measured, registered: registered)
+                score.cost += search.regionCost(placed.painted, placements: placed.placements)
+                return score
+            }
             candidates.append(Candidate(suggestions: style, lands: score?.fitsAll ?? false,
                                         rank: style.patch.edits.map(\.changes.count).reduce(0, +), cost: score?.cost ?? .infinity,
                                         isStyle: true))

@@ -228,9 +228,10 @@ public struct DesignCheck: Sendable {
         var options = self.options
         options.ignore += scene.ignore   // the scene's own areas after any the caller gave
         if options.minColorDifference == nil { options.minColorDifference = scene.minColorDifference }   // the caller's first
+        let labelLines = LabelLines.from(layout, palette: scene.palette)
         var input = DesignReview.Input(render: image, design: design, renderPath: "\(name) (rendered)", designPath: self.design,
                                        scale: scene.canvas.scale, background: scene.palette.color(scene.canvas.background),
-                                       renderOverlay: overlay, labels: LabelLines.from(layout, palette: scene.palette), scenePath: name)
+                                       renderOverlay: overlay, labels: labelLines, scenePath: name)
         input.designIsLossy = designIsLossy
         var comparison: DesignComparison
         do { comparison = try DesignReview.compare(input, options: options) } catch {
@@ -248,7 +249,8 @@ public struct DesignCheck: Sendable {
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
         if searchesSuggestions, !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
             comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
-                                                 overrides: overrides, design: design, designIsLossy: designIsLossy)
+                                                 overrides: overrides, render: image, labels: labelLines, design: design,
+                                                 designIsLossy: designIsLossy)
         }
         if let referenceLayout, let text = try? SafeFile.text(of: referenceLayout, limit: LabelLines.maximumFileBytes),
            let recorded = try? JSONValue(parsing: Array(text.utf8)) {

@@ -1,6 +1,7 @@
 import Foundation
 import GhostlineDiff
 import GhostlineGeometry
+import GhostlineImage
 import GhostlineLayout
 import GhostlineScene
 
@@ -34,6 +35,8 @@ extension SuggestionSearch {
         var placements: [String: Placement]
         /// The labels as the design shows them where this layout puts them (only those it moved).
         var measured: [String: LabelComparison]
+        /// Where it puts every painted element (a box, an image, a fill).
+        var painted: [String: Rect]
         var score: Score
     }
 
@@ -101,12 +104,39 @@ extension SuggestionSearch {
         return description
     }
 
+    /// The search's comparison with every label measured over the whole render and the whole design. A check of
+    /// images of different sizes compares only the part both have, so a label below it was measured cut (or not at
+    /// all), and the ink offsets the search predicts with would be wrong for it.
+    mutating func measureWhole(render: RGBAImage, labels: [LabelLines]) {
+        guard let design = wholeDesign, comparison.renderSize != comparison.designSize else { return }
+        let bands = DesignReview.bands(for: labels)
+        let geometry = TextGeometry(scale: comparison.scale, background: comparison.background)
+        for (index, label) in labels.enumerated() {
+            guard let at = comparison.labels.firstIndex(where: { $0.id == label.id }) else { continue }
+            let own = DesignReview.labelGeometry(label, base: geometry, page: comparison.background, scale: comparison.scale,
+                                                 designIsLossy: comparison.designIsLossy)
+            let (rendered, renderCount) = DesignReview.measureLines(label, bands: bands[index], image: render, geometry: own)
+            let (designed, designCount) = DesignReview.measureLines(label, bands: bands[index], image: design, geometry: own)
+            func rect(_ ink: LineInk?) -> Rect? {
+                ink.map { Rect(x: $0.inkLeft, y: $0.inkTop, width: $0.inkRight - $0.inkLeft, height: $0.inkBottom - $0.inkTop) }
+            }
+            for i in comparison.labels[at].lines.indices {
+                comparison.labels[at].lines[i].renderBaseline = i < rendered.count ? rendered[i]?.baseline : nil
+                comparison.labels[at].lines[i].renderInk = i < rendered.count ? rect(rendered[i]) : nil
+                comparison.labels[at].lines[i].designBaseline = i < designed.count ? designed[i]?.baseline : nil
+                comparison.labels[at].lines[i].designInk = i < designed.count ? rect(designed[i]) : nil
+            }
+            comparison.labels[at].renderLineCount = renderCount
+            comparison.labels[at].designLineCount = designCount
+        }
+    }
+
     /// Every label's registration (how its area moved from the render to the design), worked out once per search.
     func registrations() -> [String: Registration] {
         var result: [String: Registration] = [:]
         for label in comparison.labels {
             guard let frame = unchanged[label.id]?.frame else { continue }
-            result[label.id] = Registration.find(frame: frame, render: comparison.render, design: wholeDesign ?? comparison.design,
+            result[label.id] = Registration.find(frame: frame, render: wholeRender ?? comparison.render, design: wholeDesign ?? comparison.design,
                                                  scale: comparison.scale.value, background: comparison.background)
         }
         return result
@@ -118,10 +148,12 @@ extension SuggestionSearch {
     /// Why measure again: a label's design ink is first measured where the render has it. When a hypothesis moves
     /// the label (a field 4 pt lower), that first measurement read the design's shapes at the old place (the field's
     /// edge as text, "4 lines"), which says nothing about whether the design has the label at the new place.
-    func placeAndMeasure(_ description: SceneDescription) -> (placements: [String: Placement], measured: [String: LabelComparison])? {
+    func placeAndMeasure(_ description: SceneDescription)
+        -> (placements: [String: Placement], measured: [String: LabelComparison], painted: [String: Rect])? {
         guard let scene = try? loader.resolve(description, overrides: overrides) else { return nil }
         let layout = scene.layout()
         let placements = Self.placements(layout)
+        let painted = Self.painted(layout)
         let labels = LabelLines.from(layout, palette: scene.palette)
         let bands = DesignReview.bands(for: labels)
         let geometry = TextGeometry(scale: comparison.scale, background: comparison.background)
@@ -147,7 +179,58 @@ extension SuggestionSearch {
             again.renderLineCount = after.baselines.count
             measured[label.id] = again
         }
-        return (placements, measured)
+        return (placements, measured, painted)
+    }
+
+    /// The frames of the elements a layout paints: boxes, images and anything with a background.
+    static func painted(_ layout: SceneLayout) -> [String: Rect] {
+        var frames: [String: Rect] = [:]
+        for element in layout.elements {
+            var paints = element.background != nil
+            switch element.content { case .box, .image: paints = true; default: break }
+            if paints { frames[element.id] = element.frame }
+        }
+        return frames
+    }
+
+    /// How much of what a layout moves among painted elements the design's differing regions do not show, and how
+    /// many of those regions nothing moved explains: a hypothesis that moves a card's edge where the design has no
+    /// difference would make one.
+    ///
+    /// Each painted element that moved or resized leaves strips between its old and new edges; each strip should
+    /// touch a region of differing pixels.
+    func regionCost(_ painted: [String: Rect], placements: [String: Placement]) -> Double {
+        let regions = comparison.listedRegions.map { $0.insetBy(-1 / comparison.scale.value) }
+        let before = Self.painted(layout)
+        var cost = 0.0
+        var moved: [Rect] = []
+        for id in Set(before.keys).union(painted.keys) {
+            let old = before[id], new = painted[id]
+            if let old, let new, abs(old.minX - new.minX) < 1e-6, abs(old.minY - new.minY) < 1e-6,
+               abs(old.width - new.width) < 1e-6, abs(old.height - new.height) < 1e-6 { continue }
+            for strip in Self.strips(old, new) {
+                moved.append(strip)
+                if !regions.contains(where: { $0.intersects(strip) }) { cost += 30 }
+            }
+        }
+        for (id, placed) in placements { if let old = unchanged[id], old.frame != placed.frame { moved += [old.frame, placed.frame] } }
+        for region in regions where !moved.contains(where: { $0.intersects(region) }) { cost += 10 }
+        return cost
+    }
+
+    /// The strips between two frames' edges (a whole frame when the other is missing).
+    static func strips(_ a: Rect?, _ b: Rect?) -> [Rect] {
+        guard let a, let b else { return [a ?? b].compactMap { $0 } }
+        let top = min(a.minY, b.minY), bottom = max(a.maxY, b.maxY), left = min(a.minX, b.minX), right = max(a.maxX, b.maxX)
+        var result: [Rect] = []
+        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            if x1 - x0 > 1e-6, y1 - y0 > 1e-6 { result.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
+        }
+        add(left, top, max(a.minX, b.minX), bottom)
+        add(min(a.maxX, b.maxX), top, right, bottom)
+        add(left, top, right, max(a.minY, b.minY))
+        add(left, min(a.maxY, b.maxY), right, bottom)
+        return result
     }
 
     /// Whether `label` at `placed` lands on the design: its predicted ink (where the layout puts it, offset as the
@@ -155,7 +238,7 @@ extension SuggestionSearch {
     func lands(_ label: LabelComparison, _ placed: Placement, measured: LabelComparison? = nil) -> (Bool, Double) {
         guard let original = unchanged[label.id] else { return (true, 0) }
         // Past the bottom of the design (a fixed canvas that cuts it): the check cannot compare it, nor can the search.
-        let bottom = Double((wholeDesign ?? comparison.design).height) / comparison.scale.value
+        let bottom = Double(min((wholeDesign ?? comparison.design).height, (wholeRender ?? comparison.render).height)) / comparison.scale.value
         if placed.frame.maxY > bottom + 1e-6 { return (true, 0) }
         var m = miss(target(measured ?? label, placement: original), placed, base: original)
         // Other text ends in another letter, whose side bearing the render's ink offset does not know: a tenth of the
@@ -195,7 +278,7 @@ extension SuggestionSearch {
                                  registered: registered)
         if ProcessInfo.processInfo.environment["GL_DEBUG"] != nil {
             FileHandle.standardError.write("first off: \(String(describing: firstOff(unchanged, measured: [:], registered: registered))) reg: \(registered)\n".data(using: .utf8)!)
-            for t in singles.prefix(12) {
+            for t in singles.prefix(Int(ProcessInfo.processInfo.environment["GL_DEBUG"]!) ?? 12) {
                 let bad = comparison.labels.filter { l in t.placements[l.id].map { !lands(l, $0, measured: t.measured[l.id]).0 } ?? false }.map { l -> String in
                     let o = unchanged[l.id]!; let m = miss(target(t.measured[l.id] ?? l, placement: o), t.placements[l.id]!, base: o)
                     return "\(l.id) \(m) dl=\(String(describing: (t.measured[l.id] ?? l).designLineCount))" }
@@ -304,6 +387,9 @@ extension SuggestionSearch {
                     }
                     if let d = dv { shift(node, s.padding, .vertical, d) }
                     if let d = dh { shift(node, s.padding, .horizontal, d) }
+                    // Top and bottom together: a row that grows around centred content moves it by half.
+                    if s.padding.top == s.padding.bottom { number(node, "padding.vertical", s.padding.top, dvs + dvs.map { 2 * $0 }) }
+                    if s.padding.leading == s.padding.trailing { number(node, "padding.horizontal", s.padding.leading, dhs) }
                     if let h = s.size.height { number(node, "height", h, vDeltas) }
                     if let h = s.size.minHeight { number(node, "minHeight", h, vDeltas) }
                     if let w = s.size.width { number(node, "width", w, hDeltas) }
@@ -311,6 +397,7 @@ extension SuggestionSearch {
                     // A stack before the label: it grew or shrank.
                     number(node, "padding.bottom", s.padding.bottom, vDeltas.prefix(1).map { $0 })
                     number(node, "padding.top", s.padding.top, vDeltas.prefix(1).map { $0 })
+                    if s.padding.top == s.padding.bottom { number(node, "padding.vertical", s.padding.top, dvs.map { $0 / 2 }) }
                     if let h = s.size.height { number(node, "height", h, vDeltas.prefix(1).map { $0 }) }
                     if let h = s.size.minHeight { number(node, "minHeight", h, vDeltas.prefix(1).map { $0 }) }
                     if s.children.count > 1, let d = s.axis == .vertical ? dv : nil {
@@ -323,6 +410,12 @@ extension SuggestionSearch {
                     number(node, "padding.leading", l.padding.leading, hDeltas.prefix(1).map { $0 })
                     if l.padding != .zero, let d = dv ?? dh, l.padding == EdgeInsets(all: l.padding.top) { number(node, "padding", l.padding.top, [d]) }
                     if let d = dv, l.padding.vertical > 0 { shift(node, l.padding, .vertical, d) }
+                    if l.padding.top == l.padding.bottom, l.padding.top > 0 || l.background != nil {
+                        number(node, "padding.vertical", l.padding.top, dvs)
+                    }
+                    if l.padding.leading == l.padding.trailing, l.padding.leading > 0 || l.background != nil {
+                        number(node, "padding.horizontal", l.padding.leading, dhs)
+                    }
                     if let d = dh, l.padding.horizontal > 0 { shift(node, l.padding, .horizontal, d) }
                     if let h = l.size.height { number(node, "height", h, vDeltas) }
                     if let h = l.size.minHeight { number(node, "minHeight", h, vDeltas) }
@@ -348,10 +441,18 @@ extension SuggestionSearch {
                     if let h = l.size.height { number(node, "height", h, vDeltas.prefix(1).map { $0 }) }
                 }
             case .box(let b):
-                if !isAncestor { number(node, "height", b.height, vDeltas.prefix(1).map { $0 }); if let w = b.width { number(node, "width", w, hDeltas.prefix(1).map { $0 }) } }
+                number(node, "height", b.height, vDeltas)
+                if let w = b.width {
+                    number(node, "width", w, hDeltas)
+                    // A square (an avatar, an icon) grows both ways; centred beside text it moves that text by half.
+                    if w == b.height { number(node, "size", w, hDeltas + vDeltas + vDeltas.map { 2 * $0 }) }
+                }
             case .image(let i):
-                if let h = i.height { number(node, "height", h, vDeltas.prefix(1).map { $0 }) }
-                if let w = i.width { number(node, "width", w, hDeltas.prefix(1).map { $0 }) }
+                if let h = i.height { number(node, "height", h, vDeltas) }
+                if let w = i.width {
+                    number(node, "width", w, hDeltas)
+                    if w == i.height { number(node, "size", w, hDeltas + vDeltas.map { 2 * $0 }) }
+                }
             case .overlay(let o):
                 if let h = o.size.height { number(node, "height", h, isAncestor ? vDeltas : Array(vDeltas.prefix(1))) }
             case .gap(let g):
@@ -388,9 +489,11 @@ extension SuggestionSearch {
         var trials: [EditTrial] = []
         var seen = Set<String>()
         for edit in edits where seen.insert(edit.line).inserted {
-            guard let edited = SceneEdit.apply([edit], to: description), let (placed, measured) = placeAndMeasure(edited) else { continue }
+            guard let edited = SceneEdit.apply([edit], to: description), let (placed, measured, painted) = placeAndMeasure(edited) else { continue }
+            var score = score(placed, measured: measured, registered: registered)
+            score.cost += regionCost(painted, placements: placed)
             trials.append(EditTrial(edits: applied + [edit], anchors: anchors + [label], placements: placed, measured: measured,
-                                    score: score(placed, measured: measured, registered: registered)))
+                                    painted: painted, score: score))
         }
         return trials.sorted {
             ($0.score.unfit, $0.score.cost, $0.edits.map(\.magnitude).reduce(0, +), $0.edits.map(\.line).joined())

@@ -22,6 +22,12 @@ extension PlatformCode {
                     + "\(view).isLayoutMarginsRelativeArrangement = true"
                 swiftUI = ".padding(\(n(to)))"
                 css = "padding: \(n(to))px;"
+            case "padding.vertical", "padding.horizontal":
+                let (a, b) = key == "padding.vertical" ? ("top", "bottom") : ("leading", "trailing")
+                uikit = "\(view).directionalLayoutMargins.\(a) = \(n(to))\n\(view).directionalLayoutMargins.\(b) = \(n(to))\n"
+                    + "\(view).isLayoutMarginsRelativeArrangement = true"
+                swiftUI = ".padding(.\(key == "padding.vertical" ? "vertical" : "horizontal"), \(n(to)))"
+                css = key == "padding.vertical" ? "padding-block: \(n(to))px;" : "padding-inline: \(n(to))px;"
             case let side where side.hasPrefix("padding."):
                 let name = String(side.dropFirst("padding.".count))
                 uikit = "\(view).directionalLayoutMargins.\(name) = \(n(to))\n\(view).isLayoutMarginsRelativeArrangement = true"
@@ -31,6 +37,11 @@ extension PlatformCode {
                 uikit = "\(view).\(key)Anchor.constraint(equalToConstant: \(n(to))).isActive = true   // or that constraint's constant"
                 swiftUI = ".frame(\(key): \(n(to)))"
                 css = "\(key): \(n(to))px;"
+            case "size":
+                uikit = "\(view).widthAnchor.constraint(equalToConstant: \(n(to))).isActive = true\n"
+                    + "\(view).heightAnchor.constraint(equalToConstant: \(n(to))).isActive = true"
+                swiftUI = ".frame(width: \(n(to)), height: \(n(to)))"
+                css = "width: \(n(to))px; height: \(n(to))px;"
             case "minHeight":
                 uikit = "\(view).heightAnchor.constraint(greaterThanOrEqualToConstant: \(n(to))).isActive = true"
                 swiftUI = ".frame(minHeight: \(n(to)))"

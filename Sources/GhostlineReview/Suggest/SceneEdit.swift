@@ -14,7 +14,8 @@ public struct SceneEdit: Sendable, Equatable {
     /// What the edit does.
     public enum Change: Sendable, Equatable {
         /// A number set: `spacing`, `padding` (all four sides), `padding.top` (and the other sides), `width`,
-        /// `height`, `minHeight`, `maxWidth`, `gap` (a gap's value), `numberOfLines`.
+        /// `height`, `minHeight`, `maxWidth`, `gap` (a gap's value), `numberOfLines`, and `size` (a square box's or
+        /// image's width and height together).
         case number(key: String, from: Double?, to: Double)
         /// Padding moved inside its element: `top` grows by the amount and `bottom` shrinks by it (or `leading` and
         /// `trailing`), so the element keeps its size and its content moves.
@@ -78,6 +79,7 @@ public struct SceneEdit: Sendable, Equatable {
         let place = hasOwnID ? "\(location) (\(kind) `\(id)`)" : "\(location) (\(kind))"
         switch change {
         case .number(let key, _, let to):
+            if key == "size" { return "\(place): width: \(Self.number(to)), height: \(Self.number(to))" }
             return "\(place): \(Self.yamlKey(key)): \(Self.number(to))"
         case .shift(_, _, let to):
             return "\(place): padding: { top: \(Self.number(to.top)), leading: \(Self.number(to.leading)), "
@@ -118,7 +120,11 @@ public struct SceneEdit: Sendable, Equatable {
     }
 
     static func yamlKey(_ key: String) -> String {
-        key.hasPrefix("padding.") ? "padding: { \(key.dropFirst("padding.".count)): … }" : key
+        switch key {
+        case "padding.vertical": return "padding: { top, bottom: … }"
+        case "padding.horizontal": return "padding: { leading, trailing: … }"
+        default: return key.hasPrefix("padding.") ? "padding: { \(key.dropFirst("padding.".count)): … }" : key
+        }
     }
 
     static func words(_ key: String) -> String {
@@ -126,6 +132,9 @@ public struct SceneEdit: Sendable, Equatable {
         case "padding": return "padding"
         case "gap": return "gap"
         case "minHeight": return "minimum height"
+        case "size": return "width and height"
+        case "padding.vertical": return "top and bottom padding"
+        case "padding.horizontal": return "leading and trailing padding"
         case "maxWidth": return "maximum width"
         default:
             if key.hasPrefix("padding.") { return "\(key.dropFirst("padding.".count)) padding" }
@@ -204,6 +213,8 @@ public struct SceneEdit: Sendable, Equatable {
                 case "padding.bottom": p.bottom = to
                 case "padding.leading": p.leading = to
                 case "padding.trailing": p.trailing = to
+                case "padding.vertical": p.top = to; p.bottom = to
+                case "padding.horizontal": p.leading = to; p.trailing = to
                 default: return nil
                 }
                 return p
@@ -229,9 +240,11 @@ public struct SceneEdit: Sendable, Equatable {
                 if let p = pad(l.padding) { l.padding = p; return .label(l) }
                 if let z = size(l.size) { l.size = z; return .label(l) }
             case .box(var b):
+                if key == "size" { b.width = to; b.height = to; return .box(b) }
                 if key == "height" { b.height = to; return .box(b) }
                 if key == "width" { b.width = to; return .box(b) }
             case .image(var i):
+                if key == "size" { i.width = to; i.height = to; return .image(i) }
                 if key == "height" { i.height = to; return .image(i) }
                 if key == "width" { i.width = to; return .image(i) }
             case .overlay(var o):

@@ -300,11 +300,18 @@ extension SuggestionSearch {
             for offset in [0.0, -0.05, 0.05, -0.1, 0.1] { spacings.insert(((estimate + offset) * 100).rounded() / 100) }
             spacings.insert((estimate * 10).rounded() / 10)
             for spacing in spacings.sorted() { result.append([StyleChange("letterSpacing", .number(spacing))]) }
+            var sizes = Set<Double>()
             if taller, let renderHeight = target.renderInkHeight, let designHeight = target.designInkHeight, renderHeight > 0 {
                 let scaled = size * designHeight / renderHeight
-                for candidate in Set([(scaled * 2).rounded() / 2, scaled.rounded()]) where candidate > 0 && candidate != size {
-                    result.append([StyleChange("size", .number(candidate))])
-                }
+                sizes.formUnion([(scaled * 2).rounded() / 2, scaled.rounded()])
+            }
+            // A size a point or two off is as wide as a letter spacing: both are tried, the check tells them apart.
+            if widthOff, !target.label.lineCountDiffers {
+                let scaled = size * designed / rendered
+                sizes.formUnion([(scaled * 2).rounded() / 2, scaled.rounded()])
+            }
+            for candidate in sizes.sorted() where candidate > 0 && candidate != size && abs(candidate - size) <= size / 3 {
+                result.append([StyleChange("size", .number(candidate))])
             }
             let weight = style.weight?.value ?? 400
             let steps = massRatio > 1.08 ? [100, 200, 300] : massRatio < 0.92 ? [-100, -200, -300] : []

@@ -29,6 +29,8 @@ struct SuggestionSearch {
     /// The design whole (the comparison keeps only the part both images have): a hypothesis that grows the scene puts
     /// labels where only the whole design shows them.
     var wholeDesign: RGBAImage?
+    /// The render whole, likewise.
+    var wholeRender: RGBAImage?
 
     init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
          comparison: DesignComparison) {
