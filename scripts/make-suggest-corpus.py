@@ -52,22 +52,22 @@ add(S + "product.yaml", "        numberOfLines: 2\n", "        numberOfLines: 1\
 add(C + "chat.yaml", "text: \"Did you see the new designs?\", style: message, maxWidth: 260", "text: \"Did you see the new designs?\", style: message, maxWidth: 260, numberOfLines: 1", "lines", ["numberOfLines: 1"])
 add(D, "        style: body\n", "        style: body\n        numberOfLines: 2\n", "lines", ["numberOfLines: 2"], both)
 add(S + "settings.yaml", "        style: footnote\n", "        style: footnote\n        numberOfLines: 1\n", "lines", ["numberOfLines: 1"])
-# structure: an element taken out, two swapped
-add(C + "login.yaml", "    - label: { id: passwordField", "    - label: { id: passwordFieldX, text: \"\", style: field }\n#", "structure", ["remove"])
-add(C + "cardlist.yaml", "    - stack: vertical\n      id: sepRow1", "    - stack: vertical\n      id: sepRow1x\n      children: []\n    - stack: vertical\n      id: sepRow1old", "structure", [])
-add(C + "profile.yaml", "    - label: { id: bio,", "    - label: { id: bioGone, text: \" \", style: bio }\n    - label: { id: bio0,", "structure", [])
-add(C + "paywall.yaml", "    - label: { id: subtitle, text: \"Unlimited projects and exports.\", style: subtitle }\n", "", "structure", ["remove"], both)
-add(C + "badges.yaml", "        - label: { id: updatesBadge", "        - label: { id: updatesBadgeGone, text: \"\", style: badge }\n#", "structure", ["remove"])
-add(S + "settings.yaml", "    - label: { id: header, text: \"NETWORK\", style: header, padding: { top: 16, leading: 16 } }\n", "", "structure", ["remove"], both)
-add(C + "chat.yaml", "    - label: { id: time, text: \"Today 9:41\", style: time }\n", "", "structure", ["remove"])
-add(C + "navbar.yaml", "        - label: { id: edit, text: \"Edit\", style: edit }\n", "        - label: { id: editGone, text: \"\", style: edit }\n", "structure", ["remove"])
+# structure: an element taken out (the design lacks it), two swapped
+LOGIN_PW = "    - label: { id: passwordField, text: \"Password\", style: field, padding: { top: 12, leading: 16, bottom: 12, trailing: 16 }, background: { color: \"#F2F2F7\", cornerRadius: 10, border: { width: 1, color: \"#D1D1D6\" } } }\n"
+LOGIN_EMAIL = LOGIN_PW.replace("passwordField", "emailField").replace("Password", "Email address")
+add(C + "login.yaml", LOGIN_PW, "", "structure", ["passwordField", "remove"], both)
+add(C + "paywall.yaml", "    - label: { id: subtitle, text: \"Unlimited projects and exports.\", style: subtitle }\n", "", "structure", ["subtitle", "remove"], both)
+add(C + "badges.yaml", "        - label: { id: updatesBadge, text: \"NEW\", style: badge, padding: { top: 3, leading: 7, bottom: 3, trailing: 7 }, background: { color: systemBlue, cornerRadius: 11 } }\n", "", "structure", ["updatesBadge", "remove"])
+add(S + "settings.yaml", "    - label: { id: header, text: \"NETWORK\", style: header, padding: { top: 16, leading: 16 } }\n", "", "structure", ["header", "remove"], both)
+add(C + "chat.yaml", "    - label: { id: time, text: \"Today 9:41\", style: time }\n", "", "structure", ["time", "remove"])
+add(C + "navbar.yaml", "        - label: { id: edit, text: \"Edit\", style: edit }\n", "", "structure", ["edit", "remove"])
+add(C + "login.yaml", LOGIN_EMAIL + LOGIN_PW, LOGIN_PW + LOGIN_EMAIL, "structure", ["move it after"], both)
 # text and case
 add(S + "settings.yaml", "text: \"Settings\"", "text: \"Setting\"", "text", ["text: \"Setting\""], both)
 add(C + "login.yaml", "text: \"Email address\"", "text: \"Email\"", "text", ["text: \"Email\""])
 add(C + "paywall.yaml", "text: \"Cancel anytime in Settings.\"", "text: \"Cancel anytime.\"", "text", ["text:"])
 add(C + "chips.yaml", "text: \"Topics\"", "text: \"Topic\"", "text", ["text: \"Topic\""])
-add(C + "banner-light.yaml", "text: \"MESSAGES\", style: app", "text: \"MESSAGES\", style: app0", "textCase", [])
-add(C + "navbar.yaml", "text: \"Edit\"", "text: \"Done\"", "text", [])
+add(C + "navbar.yaml", "text: \"Inbox\", style: large", "text: \"Inbo\", style: large", "text", ["text: \"Inbo\""])
 # style keys: size, weight, font, line height, letter spacing, alignment, colour, case
 add(D, "    font: Inter\n    size: 17\n", "    font: Inter\n    size: 16\n", "style", ["size: 16"], both)
 add(C + "chips.yaml", "heading: { font: Inter, size: 17, weight: 600", "heading: { font: Inter, size: 17, weight: 700", "style", ["weight: 700"])
@@ -80,6 +80,33 @@ add(C + "login.yaml", "title: { font: Inter, size: 28, weight: 700, lineHeight: 
 add(C + "banner-light.yaml", "app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel }", "app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel, letterSpacing: 1 }", "style", ["letterSpacing"])
 add(S + "onboarding.yaml", "title: { font: Inter, size: 28, weight: 700,", "title: { font: Inter, size: 26, weight: 700,", "style", ["size: 26"])
 
+# case: the scene sets capitals by hand or not at all; the design has textCase (base edits make the scene's side)
+def cased(scene, base, change, expect, models=("css",), kind="textCase"):
+    for m in models:
+        cases.append(dict(scene=scene, base=[base], edits=[change], kind=kind, expect=expect, model=m))
+cased(C + "banner-light.yaml", ["text: \"MESSAGES\"", "text: \"Messages\""],
+      ["app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel }", "app: { font: Inter, size: 13, weight: 600, lineHeight: 18, color: secondaryLabel, textCase: upper }"], ["textCase: upper"], both)
+cased(S + "settings.yaml", ["text: \"NETWORK\"", "text: \"Network\""],
+      ["header: { font: Inter, size: 13,", "header: { font: Inter, textCase: upper, size: 13,"], ["textCase: upper"], both)
+cased(C + "badges.yaml", ["text: \"NEW\"", "text: \"New\""],
+      ["badge: { font: Inter, size: 13, weight: 700,", "badge: { font: Inter, textCase: upper, size: 13, weight: 700,"], ["textCase: upper"])
+# colour: hard-coded where the design uses the scheme's own colour
+cased(C + "banner-dark.yaml", ["body: { font: Inter, size: 15, lineHeight: 20, color: label }", "body: { font: Inter, size: 15, lineHeight: 20, color: \"#000000\" }"],
+      ["body: { font: Inter, size: 15, lineHeight: 20, color: \"#000000\" }", "body: { font: Inter, size: 15, lineHeight: 20, color: label }"], ["color: label"], both, kind="color")
+cased(C + "banner-light.yaml", ["title: { font: Inter, size: 15, weight: 600, lineHeight: 20, color: label }", "title: { font: Inter, size: 15, weight: 600, lineHeight: 20, color: \"#8E8E93\" }"],
+      ["title: { font: Inter, size: 15, weight: 600, lineHeight: 20, color: \"#8E8E93\" }", "title: { font: Inter, size: 15, weight: 600, lineHeight: 20, color: label }"], ["color: label"], kind="color")
+cased(C + "tabbar.yaml", ["current: { font: Inter, size: 10, weight: 600, lineHeight: 12, color: systemBlue", "current: { font: Inter, size: 10, weight: 600, lineHeight: 12, color: \"#5856D6\""],
+      ["current: { font: Inter, size: 10, weight: 600, lineHeight: 12, color: \"#5856D6\"", "current: { font: Inter, size: 10, weight: 600, lineHeight: 12, color: systemBlue"], ["color: systemBlue"], both, kind="color")
+cased(C + "chips.yaml", ["text: \"Topics\"", "text: \"Topics\""],
+      ["heading: { font: Inter, size: 17, weight: 600,", "heading: { font: Inter, textCase: upper, size: 17, weight: 600,"], ["textCase: upper"], both)
+# more layout changes
+add(C + "tabbar.yaml", "          id: homeTab\n          align: center\n          spacing: 3", "          id: homeTab\n          align: center\n          spacing: 5", "spacing", ["spacing: 5"], both)
+add(C + "cardlist.yaml", "          id: texts2\n          spacing: 2", "          id: texts2\n          spacing: 4", "spacing", ["spacing: 4"])
+add(S + "settings.yaml", "          height: 44\n          children:\n            - label: { id: bt-title", "          height: 52\n          children:\n            - label: { id: bt-title", "frame", ["height: 52"], both)
+add(C + "tabbar.yaml", "id: homeIcon, width: 26, height: 26", "id: homeIcon, width: 26, height: 30", "frame", ["height: 30"])
+add(C + "chips.yaml", "text: \"All\", style: selected, padding: { top: 6, leading: 14, bottom: 6, trailing: 14 }", "text: \"All\", style: selected, padding: { top: 6, leading: 18, bottom: 6, trailing: 18 }", "padding", ["padding"], both)
+add(C + "navbar.yaml", "      padding: { top: 11, leading: 15, bottom: 11, trailing: 15 }", "      padding: { top: 13, leading: 15, bottom: 11, trailing: 15 }", "padding", ["top"])
+
 # pairs: two independent changes
 def pair(scene, a, b, expect, models=("css",)):
     for m in models:
@@ -88,6 +115,9 @@ pair(C + "login.yaml", ["  spacing: 12\n", "  spacing: 16\n"], ["title: { font: 
 pair(C + "paywall.yaml", ["      id: monthly\n      padding: 16\n", "      id: monthly\n      padding: 20\n"], ["subtitle: { font: Inter, size: 15,", "subtitle: { font: Inter, size: 14,"], ["padding: 20", "size: 14"])
 pair(S + "settings.yaml", ["text: \"Settings\"", "text: \"Setting\""], ["          height: 44\n          children:\n            - label: { id: bt-title", "          height: 48\n          children:\n            - label: { id: bt-title"], ["Setting", "height: 48"])
 pair(D, ["  spacing: 8\n", "  spacing: 12\n"], ["    font: Inter\n    size: 17\n", "    font: Inter\n    size: 16\n"], ["spacing: 12", "size: 16"], both)
+pair(C + "chips.yaml", ["      id: row1\n      spacing: 8\n", "      id: row1\n      spacing: 12\n"], ["heading: { font: Inter, size: 17, weight: 600", "heading: { font: Inter, size: 17, weight: 700"], ["spacing: 12", "weight: 700"], both)
+pair(C + "banner-light.yaml", ["          spacing: 2\n", "          spacing: 4\n"], ["app: { font: Inter, size: 13,", "app: { font: Inter, size: 12,"], ["spacing: 4", "size: 12"], both)
+pair(C + "profile.yaml", ["      spacing: 9\n", "      spacing: 13\n"], ["bio: { font: Inter, size: 15,", "bio: { font: Inter, size: 16,"], ["spacing: 13", "size: 16"])
 
 # drop the placeholder cases written above with empty expectations and odd edits: they were sketches
 cases = [c for c in cases if c.get("expect")]

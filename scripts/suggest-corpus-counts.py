@@ -23,6 +23,9 @@ def main():
         label = f"{n:02d} {os.path.basename(c['scene'])} {c['kind']} {c['model']} {c['expect']}"
         if only and only not in label: continue
         text = open(c["scene"]).read()
+        for find, replace in c.get("base", []):
+            assert find in text, (label, find)
+            text = text.replace(find, replace, 1)
         changed = text
         for find, replace in c.get("edits") or [[c["find"], c["replace"]]]:
             assert find in changed, (label, find)

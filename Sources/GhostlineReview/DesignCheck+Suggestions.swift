@@ -40,20 +40,55 @@ extension DesignCheck {
         guard verifySuggestions else { return style }
 
         struct Candidate { var suggestions: Suggestions; var lands: Bool; var rank: Int; var cost: Double; var isStyle: Bool }
-        var candidates = search.elementTrials().map { trial in
+        let registered = search.registrations()
+        let elements = search.elementSearch()
+        var candidates = elements.landing.map { trial in
             Candidate(suggestions: Self.suggestions(from: trial, search: search, scene: name, model: layout.model), lands: true,
                       rank: trial.edits.map(\.weight).reduce(0, +), cost: trial.score.cost, isStyle: false)
         }
-        if let style, !style.patch.isEmpty {
-            let registered = search.registrations()
-            let score = search.placeAndMeasure(style.patch.applied(to: description)).map { placed in
-                var score = search.score(placed.placements, measured: placed.measured, registered: registered)
+        func score(_ patch: ScenePatch) -> SuggestionSearch.Score? {
+            search.placeAndMeasure(patch.applied(to: description)).map { placed in
+                var score = search.score(placed.placements, measured: placed.measured, registered: registered, painted: placed.painted)
                 score.cost += search.regionCost(placed.painted, placements: placed.placements)
                 return score
             }
+        }
+        if let style, !style.patch.isEmpty {
+            let score = score(style.patch)
             candidates.append(Candidate(suggestions: style, lands: score?.fitsAll ?? false,
                                         rank: style.patch.edits.map(\.changes.count).reduce(0, +), cost: score?.cost ?? .infinity,
                                         isStyle: true))
+        }
+        // Nothing single lands every label: a style change and an element edit together, in either order.
+        if !candidates.contains(where: \.lands) {
+            var pairs: [SuggestionSearch.Pair] = []
+            if !labels.isEmpty, let pair = search.styleThenElement((labels, patch), registered: registered) { pairs.append(pair) }
+            for partial in elements.partial { if let pair = search.elementThenStyle(partial) { pairs.append(pair) } }
+            for pair in pairs {
+                var combined = pair.patch
+                combined.elements = pair.trial.edits
+                guard let score = score(combined), score.fitsAll else { continue }
+                var suggestions = Self.suggestions(from: pair.trial, search: search, scene: name, model: layout.model)
+                // One suggestion per label: a label both changes are found at says both.
+                var merged = pair.labels
+                for element in suggestions.labels {
+                    if let at = merged.firstIndex(where: { $0.label == element.label }) {
+                        if element.follows == nil {
+                            merged[at].cause += " And " + element.cause.prefix(1).lowercased() + element.cause.dropFirst()
+                            merged[at].edits += element.edits
+                        }
+                    } else {
+                        merged.append(element)
+                    }
+                }
+                suggestions.labels = merged
+                let order = Dictionary(comparison.labels.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+                suggestions.labels.sort { (order[$0.label] ?? .max) < (order[$1.label] ?? .max) }
+                suggestions.patch = combined
+                candidates.append(Candidate(suggestions: suggestions, lands: true,
+                                            rank: pair.trial.edits.map(\.weight).reduce(0, +) + combined.edits.map(\.changes.count).reduce(0, +),
+                                            cost: score.cost, isStyle: false))
+            }
         }
         // Simplest first; the element search's own order (smaller moves first) breaks ties, then the style patch.
         candidates = candidates.enumerated().sorted { a, b in

@@ -244,18 +244,28 @@ extension SuggestionSearch {
         // Other text ends in another letter, whose side bearing the render's ink offset does not know: a tenth of the
         // size either way is left to the check.
         if placed.text != original.text { m.width = max(0, m.width - placed.pointSize / 10) }
+        // A label another search restyles: its ink's shape is that search's; where its lines sit is this one's.
+        if settled.contains(label.id) { m.width = 0; m.left = 0; m.height = 0 }
         return fits(m) ? (true, 0) : (false, min(cost(m), 1000))
     }
 
     /// The score of a layout: each label with ink in the design must land on it, and a label the design has no text
     /// for must be gone.
-    func score(_ placements: [String: Placement], measured: [String: LabelComparison], registered: [String: Registration]) -> Score {
+    func score(_ placements: [String: Placement], measured: [String: LabelComparison], registered: [String: Registration],
+               painted: [String: Rect] = [:]) -> Score {
         var score = Score(unfit: 0, cost: 0)
+        let before = Self.painted(layout)
         for label in comparison.labels {
             guard unchanged[label.id] != nil else { continue }
             guard let placed = placements[label.id] else {
-                // Taken out: wrong for a label whose area the design has (moved or not), a claim to check for another.
-                if registered[label.id] != nil || lands(label, unchanged[label.id]!).0 { score.unfit += 1; score.cost += 100 }
+                // Taken out: right only where the design has no text for it, or has what moved into its place.
+                let area = unchanged[label.id]!.frame
+                let filled = placements.contains { id, other in
+                    id != label.id && other.frame.intersects(area) && !(unchanged[id]?.frame.intersects(area) ?? false)
+                } || painted.contains { id, frame in frame.intersects(area) && !(before[id]?.intersects(area) ?? false) }
+                if registered[label.id] != nil || lands(label, unchanged[label.id]!).0 || !(labelMissingInDesign(label.id) || filled) {
+                    score.unfit += 1; score.cost += 100
+                }
                 score.cost += 1
                 continue
             }
@@ -271,7 +281,11 @@ extension SuggestionSearch {
 
     /// The element hypotheses that land every label, best first (fewest and smallest edits, then closest), each a
     /// single edit or, when none lands them all, two edits in different places.
-    func elementTrials(limit: Int = 4) -> [EditTrial] {
+    func elementTrials(limit: Int = 4) -> [EditTrial] { elementSearch(limit: limit).landing }
+
+    /// The element hypotheses that land every label (best first) and the best ones that land only some (the start
+    /// of a pair with a style change).
+    func elementSearch(limit: Int = 4) -> (landing: [EditTrial], partial: [EditTrial]) {
         let pinnedDescription = Self.pinned(description)
         let registered = registrations()
         let singles = editTrials(on: pinnedDescription, applied: [], anchors: [], current: unchanged, measured: [:],
@@ -299,7 +313,9 @@ extension SuggestionSearch {
         func rank(_ t: EditTrial) -> (Int, Double, Double, String) {
             (t.edits.map(\.weight).reduce(0, +), t.score.cost, t.edits.map(\.magnitude).reduce(0, +), t.edits.map(\.line).joined())
         }
-        return Array(landing.sorted { rank($0) < rank($1) }.prefix(limit))
+        let base = score(unchanged, measured: [:], registered: registered)
+        let partial = singles.filter { $0.score.unfit < base.unfit && !$0.score.fitsAll }.prefix(2)
+        return (Array(landing.sorted { rank($0) < rank($1) }.prefix(limit)), Array(partial))
     }
 
     /// Single edits on top of `applied` (already in `description`), scored with them.
@@ -490,7 +506,7 @@ extension SuggestionSearch {
         var seen = Set<String>()
         for edit in edits where seen.insert(edit.line).inserted {
             guard let edited = SceneEdit.apply([edit], to: description), let (placed, measured, painted) = placeAndMeasure(edited) else { continue }
-            var score = score(placed, measured: measured, registered: registered)
+            var score = score(placed, measured: measured, registered: registered, painted: painted)
             score.cost += regionCost(painted, placements: placed)
             trials.append(EditTrial(edits: applied + [edit], anchors: anchors + [label], placements: placed, measured: measured,
                                     painted: painted, score: score))

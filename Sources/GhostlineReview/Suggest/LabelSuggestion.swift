@@ -162,6 +162,10 @@ extension SuggestionSearch {
                 reasons.append(style.italic == true ? "it is italic; the design's text is upright" : "it is upright; the design's text is italic")
             case "alignment":
                 reasons.append("it is aligned \((style.alignment ?? .natural).rawValue); the design's ink is aligned \(change.value.word ?? "")")
+            case "textCase":
+                let now = (style.textCase ?? .none).rawValue, wanted = change.value.word ?? ""
+                reasons.append("its letters are set \(now == "none" ? "as written" : "in \(now) case"); the design's are "
+                               + (wanted == "none" ? "as written (`textCase: none`)" : "in \(wanted) case (`textCase: \(wanted)`)"))
             case "color":
                 let own = style.color.map { colour -> String in
                     if case .fixed(let c) = colour { return c.hexString }

@@ -84,6 +84,19 @@ public struct PlatformCode: Sendable, Equatable {
             modifiers.append(".foregroundStyle(Color(\(rgb)))   // \(colour.hexString)")
             declarations.append("color: \(colour.hexString);")
         }
+        if keys.contains("color"), case .named(let name)? = style.color {
+            let system = ColorNames.system[name] != nil
+            attributes.append("    .foregroundColor: " + (system ? "UIColor.\(name)" : "UIColor(named: \"\(name)\")!"))
+            modifiers.append(".foregroundStyle(" + (system ? "Color(uiColor: .\(name))" : "Color(\"\(name)\")") + ")")
+            declarations.append("color: var(--\(name));")
+        }
+        if keys.contains("textCase"), let textCase = style.textCase {
+            let swift = ["upper": "uppercase", "lower": "lowercase"][textCase.rawValue]
+            setup.append(swift.map { "let text = text.\($0 == "uppercase" ? "uppercased" : "lowercased")()   // textCase: \(textCase.rawValue)" }
+                         ?? "// textCase: \(textCase.rawValue): the text as written")
+            modifiers.append(swift.map { ".textCase(.\($0))" } ?? ".textCase(nil)")
+            declarations.append("text-transform: \(["upper": "uppercase", "lower": "lowercase", "capitalize": "capitalize"][textCase.rawValue] ?? "none");")
+        }
         uikit = (setup + ["label.attributedText = NSAttributedString(string: text, attributes: ["]
                  + [attributes.joined(separator: ",\n")] + ["])"]).joined(separator: "\n")
         swiftUI = (["Text(text)"] + modifiers.map { "    " + $0 }).joined(separator: "\n")

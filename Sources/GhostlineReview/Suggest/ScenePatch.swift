@@ -52,7 +52,7 @@ public struct StyleChange: Sendable, Equatable {
 
     /// The keys a suggestion may change, in the order a patch lists them.
     public static let keys = ["font", "size", "weight", "italic", "features.tnum", "features.pnum", "letterSpacing", "lineHeight",
-                              "lineHeightStrategy", "alignment", "color"]
+                              "lineHeightStrategy", "alignment", "textCase", "color"]
 
     /// The change as a scene writes it under a style: `lineHeight: 24`, `features: { tnum: 1 }`.
     public var yaml: String {
@@ -78,6 +78,7 @@ public struct StyleChange: Sendable, Equatable {
         case ("lineHeightStrategy", .word(let word)): style.lineHeightStrategy = LineHeightStrategy(rawValue: word)
         case ("alignment", .word(let word)): style.alignment = TextAlignment(rawValue: word)
         case ("color", .word(let hex)): style.color = SceneColor(stringLiteral: hex)
+        case ("textCase", .word(let word)): style.textCase = TextCase(rawValue: word)
         default: break
         }
         return style

@@ -318,6 +318,12 @@ extension SuggestionSearch {
             for step in steps where (100...900).contains(weight + step) {
                 result.append([StyleChange("weight", .number(Double(weight + step)))])
             }
+            // Case: the same letters set in capitals (or not) are wider and taller, not heavier.
+            if original.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+                for textCase in [TextCase.upper, .lower, .none] where textCase != (style.textCase ?? .none) {
+                    result.append([StyleChange("textCase", .word(textCase.rawValue))])
+                }
+            }
             // Digits: tabular ones are all as wide as each other, proportional ones are not (a price, a time).
             if original.text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
                 let tabular = style.features?.contains { $0.tag == "tnum" && $0.value > 0 } ?? false
@@ -355,8 +361,28 @@ extension SuggestionSearch {
             changes.append(StyleChange("italic", .flag(designLean > renderLean)))
         }
         if InkTraits.channelDistance(rendered.strongest, designed.strongest) > 40 {
-            changes.append(StyleChange("color", .word(designed.strongest.hexString)))
+            changes.append(StyleChange("color", .word(colorName(for: designed.strongest, under: under) ?? designed.strongest.hexString)))
         }
         return changes
+    }
+
+    /// The scene's own colour name (then iOS's) that draws `ink` over `under` in the scheme checked, so a fix names
+    /// what holds in every scheme (`label`) rather than this scheme's value (`#FFFFFF`). Nil when none is within 8
+    /// levels a channel.
+    func colorName(for ink: Color, under: Color) -> String? {
+        let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
+        func drawn(_ c: Color) -> Color {
+            let a = Double(c.alpha) / 255
+            func mix(_ v: UInt8, _ u: UInt8) -> UInt8 { UInt8((Double(v) * a + Double(u) * (1 - a)).rounded()) }
+            return Color(red: mix(c.red, under.red), green: mix(c.green, under.green), blue: mix(c.blue, under.blue), alpha: 255)
+        }
+        let names = description.colors.scene.map(\.name) + ColorNames.system.keys.sorted()
+        var best: (String, Int)?
+        for name in names {
+            guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme) else { continue }
+            let distance = InkTraits.channelDistance(drawn(value), ink)
+            if distance <= 8, best == nil || distance < best!.1 { best = (name, distance) }
+        }
+        return best?.0
     }
 }

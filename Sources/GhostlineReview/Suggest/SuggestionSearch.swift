@@ -31,6 +31,8 @@ struct SuggestionSearch {
     var wholeDesign: RGBAImage?
     /// The render whole, likewise.
     var wholeRender: RGBAImage?
+    /// Labels another search fixes (a style change in a pair): the element search counts them as landed.
+    var settled: Set<String> = []
 
     init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
          comparison: DesignComparison) {
