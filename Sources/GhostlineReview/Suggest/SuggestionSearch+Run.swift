@@ -242,7 +242,11 @@ extension SuggestionSearch {
         // Of the hypotheses that land the label, the roundest values (what a designer types), then the closest.
         let landing = pool.filter { fits($0.miss) }
         func roundness(_ t: Trial) -> Int { t.changes.map(\.value.roundness).reduce(0, +) }
-        let winner = landing.min { (roundness($0), cost($0.miss)) < (roundness($1), cost($1.miss)) } ?? pool.min(by: better)
+        // A value fitted to the measurement (a letter spacing, a size, a line height) lands by construction; a
+        // discrete change that lands (a case, a weight, a feature, a strategy) is evidence, so it leads.
+        func fitted(_ t: Trial) -> Int { t.changes.filter { ["letterSpacing", "size", "lineHeight"].contains($0.key) }.count }
+        let winner = landing.min { (fitted($0), roundness($0), cost($0.miss)) < (fitted($1), roundness($1), cost($1.miss)) }
+            ?? pool.min(by: better)
         guard let winner else { return nil }
         // A fix must land the label, or at least halve how far off it is.
         guard fits(winner.miss) || cost(winner.miss) <= cost(now) / 2 else { return nil }
@@ -376,7 +380,10 @@ extension SuggestionSearch {
             func mix(_ v: UInt8, _ u: UInt8) -> UInt8 { UInt8((Double(v) * a + Double(u) * (1 - a)).rounded()) }
             return Color(red: mix(c.red, under.red), green: mix(c.green, under.green), blue: mix(c.blue, under.blue), alpha: 255)
         }
-        let names = description.colors.scene.map(\.name) + ColorNames.system.keys.sorted()
+        // The scene's names, then iOS's that change with the scheme (`label`), then the fixed ones (`black`).
+        let system = ColorNames.system.keys.sorted()
+        let dynamic = system.filter { ColorNames.system[$0]!.light != ColorNames.system[$0]!.dark }
+        let names = description.colors.scene.map(\.name) + dynamic + system.filter { !dynamic.contains($0) }
         var best: (String, Int)?
         for name in names {
             guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme) else { continue }
