@@ -149,10 +149,14 @@ extension DesignCheck {
         let before = comparison.findings.filter(\.fails)
         let madeNew = failing.contains { after in !before.contains { $0.label == after.label && $0.kind == after.kind } }
             || movedAnyLabelFurther(from: comparison, to: result.comparison)
-        // A label is still failing when a region of differing pixels touches it, even with its findings gone: a letter
-        // spacing that squeezes "Settings" to the width of the design's "Setting" lands the ink's edges, not its pixels.
+        // A label whose fix fits its ink's width (a letter spacing, a size, a weight) is still failing when a region of
+        // differing pixels touches it, even with its findings gone: a letter spacing that squeezes "Settings" to the
+        // width of the design's "Setting" lands the ink's edges, not its pixels.
         let differing = result.comparison.pixelsPass ? [] : result.comparison.listedRegions
-        let touched = result.comparison.labels.filter { label in differing.contains { $0.intersects(label.frame.insetBy(-1)) } }
+        let fitted = Set(suggestions.labels.filter { $0.changes.contains { ["letterSpacing", "size", "weight"].contains($0.key) } }.map(\.label))
+        let touched = result.comparison.labels.filter { label in
+            fitted.contains(label.id) && differing.contains { $0.intersects(label.frame.insetBy(-1)) }
+        }
         let stillFailing = Set(failing.compactMap { $0.label } + touched.map { $0.id })
         suggestions.checkedLabels = madeNew ? [] : Set(suggestions.labels.map(\.label).filter { !stillFailing.contains($0) })
         if !result.comparison.pixelsPass {

@@ -94,7 +94,8 @@ struct SuggestionCorpusTests {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = try String(contentsOf: Paths.root.appendingPathComponent("Fixtures/corpus/login.yaml"), encoding: .utf8)
-        let changes = [("cornerRadius: 10, border: { width: 1, color: \"#D1D1D6\" }", "cornerRadius: 4, border: { width: 1, color: \"#D1D1D6\" }"),
+        let changes = [("title: { font: Inter, size: 28, weight: 700, lineHeight: 34, color: label }",
+                        "title: { font: Inter, size: 28, weight: 700, lineHeight: 34, color: label, underline: true }"),
                        ("border: { width: 1, color: \"#D1D1D6\" }", "border: { width: 1, color: \"#FF3B30\" }"),
                        ("background: { color: systemBlue, cornerRadius: 12 }", "background: { color: systemGreen, cornerRadius: 12 }")]
         for (index, (find, replace)) in changes.enumerated() {
@@ -107,8 +108,9 @@ struct SuggestionCorpusTests {
             var check = DesignCheck(render: .scene(path: scene), design: design.path)
             check.verifySuggestions = true
             let result = try check.run(for: [.report])
-            #expect(!result.passes, "change \(index)")
-            #expect(!result.summary.contains("cause:"), "change \(index): \(result.summary)")
+            let passes = result.passes, summary = result.summary
+            #expect(!passes, "change \(index)")
+            #expect(!summary.contains("cause:"), "change \(index): \(summary)")
             #expect(result.comparison.findings.allSatisfy { $0.cause == nil }, "change \(index)")
         }
     }
