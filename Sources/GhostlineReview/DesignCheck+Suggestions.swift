@@ -1,4 +1,3 @@
-import Foundation
 import GhostlineImage
 import GhostlineLayout
 import GhostlineScene
@@ -32,16 +31,21 @@ extension DesignCheck {
                      designIsLossy: Bool) -> Suggestions? {
         var search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
                                       layout: layout, comparison: comparison)
+        // Unchecked, the suggestions are the style search's alone, as before element hypotheses existed: a failing
+        // check without `--suggest` pays for nothing more.
+        guard verifySuggestions else {
+            let (labels, patch) = search.run()
+            return labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
+        }
         search.wholeDesign = design
         search.wholeRender = render
         search.measureWhole(render: render, labels: renderLabels)
         let (labels, patch) = search.run()
         let style: Suggestions? = labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
-        guard verifySuggestions else { return style }
 
         struct Candidate { var suggestions: Suggestions; var lands: Bool; var rank: Int; var cost: Double; var isStyle: Bool }
         let registered = search.registrations()
-        let elements = search.elementSearch()
+        let elements = search.elementSearch(registered: registered)
         var candidates = elements.landing.map { trial in
             Candidate(suggestions: Self.suggestions(from: trial, search: search, scene: name, model: layout.model), lands: true,
                       rank: trial.edits.map(\.weight).reduce(0, +), cost: trial.score.cost, isStyle: false)
@@ -94,9 +98,6 @@ extension DesignCheck {
         candidates = candidates.enumerated().sorted { a, b in
             (a.element.lands ? 0 : 1, a.element.rank, a.element.cost, a.offset) < (b.element.lands ? 0 : 1, b.element.rank, b.element.cost, b.offset)
         }.map(\.element)
-        if ProcessInfo.processInfo.environment["GL_DEBUG"] != nil {
-            for c in candidates { FileHandle.standardError.write("cand lands=\(c.lands) rank=\(c.rank) cost=\(c.cost) \(c.suggestions.patch.elements.map(\.line)) \(c.suggestions.patch.edits.map { $0.changes.map(\.yaml) })\n".data(using: .utf8)!) }
-        }
 
         var winner: (Candidate, Suggestions)?
         var styleChecked: Suggestions?

@@ -281,23 +281,13 @@ extension SuggestionSearch {
 
     /// The element hypotheses that land every label, best first (fewest and smallest edits, then closest), each a
     /// single edit or, when none lands them all, two edits in different places.
-    func elementTrials(limit: Int = 4) -> [EditTrial] { elementSearch(limit: limit).landing }
 
     /// The element hypotheses that land every label (best first) and the best ones that land only some (the start
     /// of a pair with a style change).
-    func elementSearch(limit: Int = 4) -> (landing: [EditTrial], partial: [EditTrial]) {
+    func elementSearch(limit: Int = 4, registered: [String: Registration]) -> (landing: [EditTrial], partial: [EditTrial]) {
         let pinnedDescription = Self.pinned(description)
-        let registered = registrations()
         let singles = editTrials(on: pinnedDescription, applied: [], anchors: [], current: unchanged, measured: [:],
                                  registered: registered)
-        if ProcessInfo.processInfo.environment["GL_DEBUG"] != nil {
-            FileHandle.standardError.write("first off: \(String(describing: firstOff(unchanged, measured: [:], registered: registered))) reg: \(registered)\n".data(using: .utf8)!)
-            for t in singles.prefix(Int(ProcessInfo.processInfo.environment["GL_DEBUG"]!) ?? 12) {
-                let bad = comparison.labels.filter { l in t.placements[l.id].map { !lands(l, $0, measured: t.measured[l.id]).0 } ?? false }.map { l -> String in
-                    let o = unchanged[l.id]!; let m = miss(target(t.measured[l.id] ?? l, placement: o), t.placements[l.id]!, base: o)
-                    return "\(l.id) \(m) dl=\(String(describing: (t.measured[l.id] ?? l).designLineCount))" }
-                FileHandle.standardError.write("  single unfit=\(t.score.unfit) cost=\(t.score.cost) \(t.edits.map(\.line)) \(bad)\n".data(using: .utf8)!) }
-        }
         var landing = singles.filter(\.score.fitsAll)
         if landing.isEmpty {
             // Two independent changes: the best partial one, then what lands the rest on top of it.
