@@ -127,6 +127,8 @@ public enum ReviewReport {
                                                   ("style", label.style.map { .string($0) } ?? .null),
                                                   ("changes", changes(label.changes))]
             if let follows = label.follows { members.append(("follows", .string(follows))) }
+            if !label.edits.isEmpty { members.append(("elements", .array(label.edits.map { .string($0.line) }))) }
+            if let alternative = label.alternative { members.append(("alternative", .string(alternative))) }
             if let code = label.code {
                 members.append(("uikit", .string(code.uikit)))
                 members.append(("swiftUI", .string(code.swiftUI)))
@@ -149,6 +151,17 @@ public enum ReviewReport {
             ("remaining", .array(s.remaining.map { .string($0) })),
             ("patch", .string(s.patch.isEmpty ? "" : s.yaml)),
             ("edits", .array(edits)),
+            // Element changes (issue 31): where each goes (a path from root, with the element's id) and what it sets.
+            ("elements", .array(s.patch.elements.map { edit in
+                var members: [(String, JSONValue)] = [("path", .string(edit.location)), ("id", .string(edit.id)),
+                                                      ("kind", .string(edit.kind)), ("change", .string(edit.line))]
+                if case .number(let key, let from, let to) = edit.change {
+                    members += [("key", .string(key)), ("from", from.map { .number($0) } ?? .null), ("to", .number(to))]
+                } else {
+                    members.append(("key", .string(edit.keyName)))
+                }
+                return .object(members)
+            })),
             ("labels", .array(labels)),
             // The hypotheses that are not causes (SCENE-FORMAT.md: "unchecked candidates go under
             // `suggestions.candidates` with `verified: false`"): not checked, or checked and still failing there.
@@ -262,6 +275,7 @@ public enum ReviewSummary {
         if !s.patch.isEmpty { lines += s.yaml.split(separator: "\n").map { "  " + $0 } }
         for label in s.labels {
             lines.append("  \(label.label): \(label.cause)")
+            if let alternative = label.alternative { lines.append("    also passes: " + alternative) }
             if !label.estimate.isEmpty { lines.append("    the design: " + label.estimate.joined(separator: ", ")) }
             guard let code = label.code else { continue }
             lines.append("    UIKit:")
