@@ -150,11 +150,14 @@ extension DesignCheck {
         let before = comparison.findings.filter(\.fails)
         let madeNew = failing.contains { after in !before.contains { $0.label == after.label && $0.kind == after.kind } }
             || movedAnyLabelFurther(from: comparison, to: result.comparison)
-        // A label whose fix fits its ink's width (a letter spacing, a size, a weight) is still failing when a region of
-        // differing pixels touches it, even with its findings gone: a letter spacing that squeezes "Settings" to the
-        // width of the design's "Setting" lands the ink's edges, not its pixels.
+        // A label whose fix is more than where its lines sit (a letter spacing, a size, a colour, a case, an element)
+        // is still failing when a region of differing pixels touches it, even with its findings gone: a letter spacing
+        // that squeezes "Settings" to the width of the design's "Setting" lands the ink's edges, not its pixels.
         let differing = result.comparison.pixelsPass ? [] : result.comparison.listedRegions
-        let fitted = Set(suggestions.labels.filter { $0.changes.contains { ["letterSpacing", "size", "weight"].contains($0.key) } }.map(\.label))
+        // Only a change of where lines sit (a line height, a strategy, moving with another label) is judged by the
+        // baselines alone, which the findings measure exactly.
+        let vertical: Set<String> = ["lineHeight", "lineHeightStrategy"]
+        let fitted = Set(suggestions.labels.filter { !$0.edits.isEmpty || $0.changes.contains { !vertical.contains($0.key) } }.map(\.label))
         let touched = result.comparison.labels.filter { label in
             fitted.contains(label.id) && differing.contains { $0.intersects(label.frame.insetBy(-1)) }
         }

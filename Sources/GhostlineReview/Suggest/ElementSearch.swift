@@ -240,7 +240,7 @@ extension SuggestionSearch {
         // Past the bottom of the design (a fixed canvas that cuts it): the check cannot compare it, nor can the search.
         let bottom = Double(min((wholeDesign ?? comparison.design).height, (wholeRender ?? comparison.render).height)) / comparison.scale.value
         if placed.frame.maxY > bottom + 1e-6 { return (true, 0) }
-        var m = miss(target(measured ?? label, placement: original), placed, base: original)
+        var m = miss(target(measured ?? label, placement: original), placed, base: original, shapeKept: false)
         // Other text ends in another letter, whose side bearing the render's ink offset does not know: a tenth of the
         // size either way is left to the check.
         if placed.text != original.text { m.width = max(0, m.width - placed.pointSize / 10) }
@@ -263,7 +263,8 @@ extension SuggestionSearch {
                 let filled = placements.contains { id, other in
                     id != label.id && other.frame.intersects(area) && !(unchanged[id]?.frame.intersects(area) ?? false)
                 } || painted.contains { id, frame in frame.intersects(area) && !(before[id]?.intersects(area) ?? false) }
-                if registered[label.id] != nil || lands(label, unchanged[label.id]!).0 || !(labelMissingInDesign(label.id) || filled) {
+                if registered[label.id] != nil || lands(label, unchanged[label.id]!).0
+                    || !(labelMissingInDesign(label.id) || filled || designIsBlank(area)) {
                     score.unfit += 1; score.cost += 100
                 }
                 score.cost += 1
@@ -484,6 +485,12 @@ extension SuggestionSearch {
                 }
             }
         }
+        // The label's siblings after it, taken out: a row that shares its width (`fillEqually`, a centred title)
+        // moves every child when one goes.
+        for node in nodes where node.path.count == labelPath.count && node.path.dropLast() == labelPath.dropLast()
+            && node.path.last! > labelPath.last! && node.kind != "gap" {
+            add(node, .remove)
+        }
         // Labels the design has no text for, anywhere: taken out.
         for node in nodes where node.kind == "label" && labelMissingInDesign(node.id) && node.path != labelPath {
             add(node, .remove)
@@ -505,6 +512,18 @@ extension SuggestionSearch {
             ($0.score.unfit, $0.score.cost, $0.edits.map(\.magnitude).reduce(0, +), $0.edits.map(\.line).joined())
                 < ($1.score.unfit, $1.score.cost, $1.edits.map(\.magnitude).reduce(0, +), $1.edits.map(\.line).joined())
         }
+    }
+
+    /// True when the design shows one flat colour over `frame` (every pixel within 8 levels a channel of the first):
+    /// nothing drawn there, not even a fill the clip would read as text.
+    func designIsBlank(_ frame: Rect) -> Bool {
+        let image = wholeDesign ?? comparison.design, scale = comparison.scale.value
+        let x0 = max(0, Int((frame.minX * scale).rounded(.down))), x1 = min(image.width, Int((frame.maxX * scale).rounded(.up)))
+        let y0 = max(0, Int((frame.minY * scale).rounded(.down))), y1 = min(image.height, Int((frame.maxY * scale).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return true }
+        let first = image[x0, y0]
+        for y in y0..<y1 { for x in x0..<x1 where InkTraits.channelDistance(image[x, y], first) > 8 { return false } }
+        return true
     }
 
     /// True when the design has no text at all where the render draws this label's.

@@ -229,8 +229,14 @@ extension SuggestionSearch {
             }
             let spacing = changes.first { $0.key == "letterSpacing" }?.value.number
                 .map { $0 - Self.letterSpacing(style, size: original.pointSize) } ?? 0
-            return Trial(changes: changes, patch: candidate, placements: placed,
-                         miss: miss(target, placed[id], base: original, spacingChange: spacing))
+            var m = miss(target, placed[id], base: original, spacingChange: spacing)
+            // Other letters (a case) have other heights and side bearings than the render's ink, which the offsets
+            // measured in the render do not know: the height is not compared, a tenth of the size of width is the check's.
+            if changes.contains(where: { $0.key == "textCase" }) {
+                m.height = 0
+                m.width = max(0, m.width - original.pointSize / 10)
+            }
+            return Trial(changes: changes, patch: candidate, placements: placed, miss: m)
         }
         let vertical = verticalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)
         let horizontal = widthExplained ? [] : horizontalHypotheses(target: target, style: style, original: original, miss: now).compactMap(trial)

@@ -132,7 +132,9 @@ struct SuggestionSearch {
 
     /// - Parameter spacingChange: how much a hypothesis changes the letter spacing (points): a line's advance width
     ///   includes the spacing after its last letter, its ink does not.
-    func miss(_ target: Target, _ placement: Placement?, base: Placement, spacingChange: Double = 0) -> Miss {
+    /// - Parameter shapeKept: whether a label that draws its own background must keep its frame (a style hypothesis
+    ///   must; an element hypothesis that resizes a button is judged by the regions of difference instead).
+    func miss(_ target: Target, _ placement: Placement?, base: Placement, spacingChange: Double = 0, shapeKept: Bool = true) -> Miss {
         guard let placement else { return Miss(lineCount: 99) }
         var miss = Miss()
         if let designed = target.designLineCount, !target.label.lines.isEmpty, target.label.lineCountDiffers || placement.baselines.count != base.baselines.count {
@@ -158,7 +160,7 @@ struct SuggestionSearch {
         }
         // A label with a background is a shape (a button, a badge) the design draws too: a hypothesis that resizes it
         // moves the shape's edges, which the text's ink does not show, so the change counts as a miss.
-        if base.drawsBackground {
+        if base.drawsBackground, shapeKept {
             miss.vertical = max(miss.vertical, abs(placement.frame.height - base.frame.height))
             miss.width = max(miss.width, abs(placement.frame.width - base.frame.width))
         }
