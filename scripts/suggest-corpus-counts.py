@@ -37,7 +37,7 @@ def main():
     only = args[args.index("--only") + 1] if "--only" in args else None
     verbose = "-v" in args
     cases = json.load(open("Fixtures/suggest-corpus/cases.json"))
-    counts = {}
+    counts, by_kind = {}, {}
     tmp = tempfile.mkdtemp()
     for n, c in enumerate(cases):
         label = f"{n:02d} {os.path.basename(c['scene'])} {c['kind']} {c['model']} {c['expect']}"
@@ -58,9 +58,12 @@ def main():
                              capture_output=True, text=True)
         outcome = classify(c, run, report)
         counts[outcome] = counts.get(outcome, 0) + 1
+        by_kind.setdefault(c["kind"], {}).setdefault(outcome, 0)
+        by_kind[c["kind"]][outcome] += 1
         print(f"{outcome:12s} {label}")
         if verbose or outcome == "wrong":
             print("   " + "\n   ".join(run.stdout.splitlines()[:40]))
+    for kind in sorted(by_kind): print(f"{kind:10s} " + json.dumps(by_kind[kind], sort_keys=True))
     print(json.dumps(counts, sort_keys=True))
 
 main()

@@ -369,7 +369,10 @@ extension SuggestionSearch {
             if words.count > 1, words.count <= 24 {
                 for w in words.indices { variants.append(words.enumerated().filter { $0.offset != w }.map { String($0.element) }.joined(separator: " ")) }
             }
-            for variant in variants where !variant.trimmingCharacters(in: .whitespaces).isEmpty && variant != text {
+            // A space left at either end draws nothing: the variant without it is the one to name.
+            var seen = Set<String>()
+            for variant in variants.map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !variant.isEmpty && variant != text && seen.insert(variant).inserted {
                 add(node, .text(from: text, to: variant))
             }
         }
@@ -417,11 +420,12 @@ extension SuggestionSearch {
                     number(node, "padding.leading", l.padding.leading, hDeltas.prefix(1).map { $0 })
                     if l.padding != .zero, let d = dv ?? dh, l.padding == EdgeInsets(all: l.padding.top) { number(node, "padding", l.padding.top, [d]) }
                     if let d = dv, l.padding.vertical > 0 { shift(node, l.padding, .vertical, d) }
+                    // Both sides: a label aligned to its far side (after a spacer) moves the other way as it grows.
                     if l.padding.top == l.padding.bottom, l.padding.top > 0 || l.background != nil {
-                        number(node, "padding.vertical", l.padding.top, dvs)
+                        number(node, "padding.vertical", l.padding.top, dvs + dvs.map { -$0 })
                     }
                     if l.padding.leading == l.padding.trailing, l.padding.leading > 0 || l.background != nil {
-                        number(node, "padding.horizontal", l.padding.leading, dhs)
+                        number(node, "padding.horizontal", l.padding.leading, dhs + dhs.map { -$0 })
                     }
                     if let d = dh, l.padding.horizontal > 0 { shift(node, l.padding, .horizontal, d) }
                     if let h = l.size.height { number(node, "height", h, vDeltas) }

@@ -389,7 +389,21 @@ extension SuggestionSearch {
         // The scene's names, then iOS's that change with the scheme (`label`), then the fixed ones (`black`).
         let system = ColorNames.system.keys.sorted()
         let dynamic = system.filter { ColorNames.system[$0]!.light != ColorNames.system[$0]!.dark }
-        let names = description.colors.scene.map(\.name) + dynamic + system.filter { !dynamic.contains($0) }
+        // Names the scene already uses come first among iOS's (its tab bar's `systemBlue`, not `link`).
+        var used = Set(description.styles.compactMap { $0.style.color?.name })
+        func visit(_ element: ElementDescription) {
+            switch element {
+            case .box(let b): if let n = b.color.name { used.insert(n) }; if let n = b.background?.color.name { used.insert(n) }
+            case .label(let l): if let n = l.background?.color.name { used.insert(n) }
+            case .image(let i): if let n = i.background?.color.name { used.insert(n) }
+            case .stack(let st): if let n = st.background?.color.name { used.insert(n) }; st.children.forEach(visit)
+            case .overlay(let o): if let n = o.background?.color.name { used.insert(n) }; o.children.forEach(visit)
+            case .gap, .spacer: break
+            }
+        }
+        visit(.stack(description.root))
+        let names = description.colors.scene.map(\.name) + dynamic.filter(used.contains) + dynamic.filter { !used.contains($0) }
+            + system.filter { !dynamic.contains($0) }
         var best: (String, Int)?
         for name in names {
             guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme) else { continue }
