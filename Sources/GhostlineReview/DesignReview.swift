@@ -229,12 +229,9 @@ public enum DesignReview {
             ? (rendered, renderCount) : measure(design)
         let lines = label.lines.indices.map { i in
             let line = label.lines[i]
-            func rect(_ ink: LineInk?) -> Rect? {
-                ink.map { Rect(x: $0.inkLeft, y: $0.inkTop, width: $0.inkRight - $0.inkLeft, height: $0.inkBottom - $0.inkTop) }
-            }
             return LineComparison(index: i, start: line.start, end: line.end, layoutBaseline: line.baseline,
                                   renderBaseline: rendered[i]?.baseline, designBaseline: designed[i]?.baseline,
-                                  renderInk: rect(rendered[i]), designInk: rect(designed[i]))
+                                  renderInk: rendered[i]?.box, designInk: designed[i]?.box)
         }
         return (lines, renderCount, designCount)
     }
@@ -279,4 +276,9 @@ public struct ConflictingScalesError: Error, Equatable, Sendable, CustomStringCo
 
     /// "the file names state different scales (a@2x.png, b@3x.png); give the scale".
     public var description: String { "the file names state different scales (\(fileNames.joined(separator: ", "))); give the scale" }
+}
+
+extension LineInk {
+    /// The line's ink as a rectangle in points: what a comparison keeps of it.
+    var box: Rect { Rect(x: inkLeft, y: inkTop, width: inkRight - inkLeft, height: inkBottom - inkTop) }
 }

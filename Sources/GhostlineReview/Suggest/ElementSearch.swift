@@ -117,14 +117,11 @@ extension SuggestionSearch {
                                                  designIsLossy: comparison.designIsLossy)
             let (rendered, renderCount) = DesignReview.measureLines(label, bands: bands[index], image: render, geometry: own)
             let (designed, designCount) = DesignReview.measureLines(label, bands: bands[index], image: design, geometry: own)
-            func rect(_ ink: LineInk?) -> Rect? {
-                ink.map { Rect(x: $0.inkLeft, y: $0.inkTop, width: $0.inkRight - $0.inkLeft, height: $0.inkBottom - $0.inkTop) }
-            }
             for i in comparison.labels[at].lines.indices {
                 comparison.labels[at].lines[i].renderBaseline = i < rendered.count ? rendered[i]?.baseline : nil
-                comparison.labels[at].lines[i].renderInk = i < rendered.count ? rect(rendered[i]) : nil
+                comparison.labels[at].lines[i].renderInk = i < rendered.count ? rendered[i]?.box : nil
                 comparison.labels[at].lines[i].designBaseline = i < designed.count ? designed[i]?.baseline : nil
-                comparison.labels[at].lines[i].designInk = i < designed.count ? rect(designed[i]) : nil
+                comparison.labels[at].lines[i].designInk = i < designed.count ? designed[i]?.box : nil
             }
             comparison.labels[at].renderLineCount = renderCount
             comparison.labels[at].designLineCount = designCount
@@ -172,7 +169,7 @@ extension SuggestionSearch {
             for i in again.lines.indices {
                 let line = i < ink.count ? ink[i] : nil
                 again.lines[i].designBaseline = line?.baseline
-                again.lines[i].designInk = line.map { Rect(x: $0.inkLeft, y: $0.inkTop, width: $0.inkRight - $0.inkLeft, height: $0.inkBottom - $0.inkTop) }
+                again.lines[i].designInk = line?.box
             }
             // Lines the hypothesis adds are compared by count (the render has none of them to measure against).
             again.designLineCount = count
@@ -201,7 +198,7 @@ extension SuggestionSearch {
     /// touch a region of differing pixels.
     func regionCost(_ painted: [String: Rect], placements: [String: Placement]) -> Double {
         let regions = comparison.listedRegions.map { $0.insetBy(-1 / comparison.scale.value) }
-        let before = Self.painted(layout)
+        let before = paintedBefore
         var cost = 0.0
         var moved: [Rect] = []
         for id in Set(before.keys).union(painted.keys) {
@@ -254,7 +251,7 @@ extension SuggestionSearch {
     func score(_ placements: [String: Placement], measured: [String: LabelComparison], registered: [String: Registration],
                painted: [String: Rect] = [:]) -> Score {
         var score = Score(unfit: 0, cost: 0)
-        let before = Self.painted(layout)
+        let before = paintedBefore
         for label in comparison.labels {
             guard unchanged[label.id] != nil else { continue }
             guard let placed = placements[label.id] else {

@@ -26,6 +26,9 @@ struct SuggestionSearch {
     /// Every label's placement in the unchanged layout: what each hypothesis is measured against, worked out once
     /// (the search consults it inside its loops over labels and candidates).
     let unchanged: [String: Placement]
+    /// The frames of the painted elements (boxes, images, fills) in the unchanged layout, which each element
+    /// hypothesis's moved edges are measured against.
+    let paintedBefore: [String: Rect]
     /// The design whole (the comparison keeps only the part both images have): a hypothesis that grows the scene puts
     /// labels where only the whole design shows them.
     var wholeDesign: RGBAImage?
@@ -39,6 +42,7 @@ struct SuggestionSearch {
         self.description = description; self.overrides = overrides; self.loader = loader; self.layout = layout
         self.comparison = comparison
         unchanged = Self.placements(layout)
+        paintedBefore = Self.painted(layout)
     }
 
     /// At most this many labels are worked on (each costs a few layouts); the rest keep their findings' words.
