@@ -107,6 +107,37 @@ add(C + "tabbar.yaml", "id: homeIcon, width: 26, height: 26", "id: homeIcon, wid
 add(C + "chips.yaml", "text: \"All\", style: selected, padding: { top: 6, leading: 14, bottom: 6, trailing: 14 }", "text: \"All\", style: selected, padding: { top: 6, leading: 18, bottom: 6, trailing: 18 }", "padding", ["padding"], both)
 add(C + "navbar.yaml", "      padding: { top: 11, leading: 15, bottom: 11, trailing: 15 }", "      padding: { top: 13, leading: 15, bottom: 11, trailing: 15 }", "padding", ["top"])
 
+# alignment across a stack (`align`): a row's children to its top, a column's to its leading edge
+add(C + "tabbar.yaml", "          id: searchTab\n          align: center\n", "          id: searchTab\n          align: trailing\n", "align", ["align: trailing"])
+add(D, "  align: fill\n", "  align: center\n", "align", ["align: center"], both)
+add(C + "profile.yaml", "      id: header\n      spacing: 12\n      align: center\n", "      id: header\n      spacing: 12\n      align: top\n", "align", ["align: top"], both)
+add(C + "tabbar.yaml", "          id: homeTab\n          align: center\n", "          id: homeTab\n          align: leading\n", "align", ["align: leading"])
+add(S + "settings.yaml", "          id: wifi\n          padding: { leading: 16, trailing: 16 }\n          spacing: 8\n          align: center\n",
+    "          id: wifi\n          padding: { leading: 16, trailing: 16 }\n          spacing: 8\n          align: bottom\n", "align", ["align: bottom"])
+# distribution: how a row shares its width
+add(C + "navbar.yaml", "      distribution: fillEqually\n", "      distribution: fill\n", "distribution", ["distribution: fill"])
+add(C + "profile.yaml", "      distribution: fillEqually\n", "      distribution: fill\n", "distribution", ["distribution: fill"], both)
+add(C + "tabbar.yaml", "      distribution: fillEqually\n", "      distribution: equalSpacing\n", "distribution", ["distribution: equalSpacing"], both)
+add(C + "navbar.yaml", "      distribution: fillEqually\n", "      distribution: equalCentering\n", "distribution", ["distribution: equalCentering"])
+# line break modes: how the last line that fits ends
+add(S + "product.yaml", "        lineBreakMode: truncateTail\n", "        lineBreakMode: truncateMiddle\n", "lineBreakMode", ["lineBreakMode: truncateMiddle"], both)
+add(S + "product.yaml", "        lineBreakMode: truncateTail\n", "        lineBreakMode: truncateHead\n", "lineBreakMode", ["lineBreakMode: truncateHead"])
+def broken(scene, base, change, expect, models=("css",)):
+    for m in models:
+        cases.append(dict(scene=scene, base=[base], edits=[change], kind="lineBreakMode", expect=expect, model=m))
+broken(D, ["        style: body\n", "        style: body\n        numberOfLines: 1\n"],
+       ["        numberOfLines: 1\n", "        numberOfLines: 1\n        lineBreakMode: truncateTail\n"], ["lineBreakMode: truncateTail"], both)
+broken(C + "paywall.yaml", ["text: \"Cancel anytime in Settings.\"", "text: \"Cancel anytime in Settings.\", numberOfLines: 1, maxWidth: 120"],
+       ["numberOfLines: 1, maxWidth: 120", "numberOfLines: 1, maxWidth: 120, lineBreakMode: truncateTail"], ["lineBreakMode: truncateTail"])
+# fill colours: a button's, a chip's, a bubble's, a card's; by name, and the scene's own `colors:` entry when the
+# elements that use it are all off the same way
+add(C + "login.yaml", "text: \"Sign in\", style: button, padding: 14, background: { color: systemBlue", "text: \"Sign in\", style: button, padding: 14, background: { color: systemIndigo", "fill", ["systemIndigo"], both)
+add(C + "profile.yaml", "text: \"Follow\", style: primary, padding: { top: 8, leading: 16, bottom: 8, trailing: 16 }, background: { color: systemBlue", "text: \"Follow\", style: primary, padding: { top: 8, leading: 16, bottom: 8, trailing: 16 }, background: { color: systemGreen", "fill", ["systemGreen"])
+add(S + "product.yaml", "  sale: systemRed\n", "  sale: systemOrange\n", "fill", ["sale", "systemOrange"], both)
+add(S + "onboarding.yaml", "  accent: { light: \"#007AFF\", dark: \"#0A84FF\" }", "  accent: { light: \"#5856D6\", dark: \"#5E5CE6\" }", "fill", ["accent"])
+add(C + "chat.yaml", "  incoming: { light: \"#E9E9EB\", dark: \"#262629\" }", "  incoming: { light: \"#E5E5EA\", dark: \"#262629\" }", "fill", ["incoming"])
+add(C + "paywall.yaml", "text: \"Continue\", style: button, padding: 14, background: { color: systemBlue", "text: \"Continue\", style: button, padding: 14, background: { color: systemTeal", "fill", ["systemTeal"])
+
 # pairs: two independent changes
 def pair(scene, a, b, expect, models=("css",)):
     for m in models:

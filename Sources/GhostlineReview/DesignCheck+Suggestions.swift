@@ -46,7 +46,8 @@ extension DesignCheck {
         struct Candidate { var suggestions: Suggestions; var lands: Bool; var rank: Int; var cost: Double; var isStyle: Bool }
         let registered = search.registrations()
         let elements = search.elementSearch(registered: registered)
-        var candidates = elements.landing.map { trial in
+        // A fill the design shows in another colour moves no label: those hypotheses come first (each is one check).
+        var candidates = (search.fillTrials() + elements.landing).map { trial in
             Candidate(suggestions: Self.suggestions(from: trial, search: search, scene: name, model: layout.model), lands: true,
                       rank: trial.edits.map(\.weight).reduce(0, +), cost: trial.score.cost, isStyle: false)
         }

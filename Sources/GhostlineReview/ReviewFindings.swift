@@ -81,7 +81,8 @@ public struct ReviewFinding: Sendable, Equatable {
     /// The finding in one line, cause first: "body: `lineHeightStrategy: none` ignores … (first baseline 5.67 pt
     /// higher than the design)". What the one-line outputs (JUnit, the suite index, test failures) show.
     public var headline: String {
-        guard let cause, let label else { return message }
+        guard let cause else { return message }
+        guard let label else { return "\(cause) (\(message))" }
         let symptom = message.hasPrefix(label + ": ") ? String(message.dropFirst(label.count + 2)) : message
         return "\(label): \(cause)" + (symptom.isEmpty ? "" : " (\(symptom))")
     }
@@ -103,6 +104,9 @@ extension DesignComparison {
     public var findings: [ReviewFinding] {
         var found: [ReviewFinding] = []
         if renderSize != designSize { found.append(sizeFinding) }
+        // A checked fill change (a button, a bubble, a `colors:` entry) is the cause of the areas no label explains.
+        let fillCause = wrongScaleCause == nil && suggestions?.verified == true
+            ? suggestions?.labels.first { $0.edits.contains { $0.isFill } } : nil
         for region in failingFaintRegions {
             let b = region.box
             let box = Rect(x: Double(b.x) / scale.value, y: Double(b.y) / scale.value, width: Double(b.width) / scale.value,
@@ -111,7 +115,8 @@ extension DesignComparison {
                                        message: "a \(Self.pt(box.width).dropLast(3))×\(Self.pt(box.height)) area at (\(Self.pt(box.x).dropLast(3)), "
                                            + "\(Self.pt(box.y).dropLast(3))) differs slightly in colour: \(region.render.hexString) in the render, "
                                            + "\(region.design.hexString) in \(target) (below the pixel threshold: a light shape missing, "
-                                           + "moved or resized?)", box: box))
+                                           + "moved or resized?)", box: box,
+                                       cause: fillCause.map { "\($0.label): \($0.cause)" }, fix: fillCause?.changeLine))
         }
         // Specks of one device pixel or less (a lone anti-aliased pixel) count in the statistics but are not listed.
         let regionBoxes = listedRegions

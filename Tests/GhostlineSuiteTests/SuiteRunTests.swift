@@ -39,6 +39,18 @@ struct SuiteRunTests {
         #expect(report["totals"]?["failed"]?.intValue == 1 && report["totals"]?["errors"]?.intValue == 2)
     }
 
+    /// Issue 31, item 7: the index page and the entry's page lead with the checked element cause, as the summary does.
+    @Test func theIndexPageCarriesTheCheckedCause() throws {
+        let fixture = try SuiteFixture.make(count: 2, failing: [1], manifest: Self.manifest)
+        defer { fixture.remove() }
+        let result = try runCLI(["suite", fixture.path("ghostline.yaml"), "--html", fixture.path("html")])
+        #expect(result.status == 1)
+        let index = try fixture.read("html/index.html")
+        #expect(index.contains("spacing is 16 pt; the design"), "the index names no cause")
+        // The other card passes: its row names none.
+        #expect(index.components(separatedBy: "spacing is 16 pt").count == 2)
+    }
+
     @Test func allPassingExitsZero() throws {
         let fixture = try SuiteFixture.make(count: 3, manifest: Self.manifest)
         defer { fixture.remove() }

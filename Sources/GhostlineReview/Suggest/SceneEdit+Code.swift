@@ -1,4 +1,6 @@
+import GhostlineImage
 import GhostlineLayout
+import GhostlineScene
 import GhostlineSupport
 
 extension PlatformCode {
@@ -81,7 +83,90 @@ extension PlatformCode {
             uikit = "\(view).text = \(literal)"
             swiftUI = "Text(\(literal))"
             css = nil
+        case .option(let key, _, let to):
+            (uikit, swiftUI, css) = Self.option(key: key, to: to, view: view)
+        case .fill(_, let to), .colorEntry(_, let to):
+            let (ui, sw, web): (String, String, String)
+            switch to {
+            case .named(let name):
+                ui = ColorNames.system[name] != nil ? "UIColor.\(name)" : "UIColor(named: \"\(name)\")!"
+                sw = ColorNames.system[name] != nil ? "Color(uiColor: .\(name))" : "Color(\"\(name)\")"
+                web = "var(--\(name))"
+            case .fixed(let c):
+                ui = Self.uiColor(c)
+                sw = "Color(red: \(Self.unit(c.red)), green: \(Self.unit(c.green)), blue: \(Self.unit(c.blue)))"
+                web = c.hexString
+            case .schemes(let light, let dark):
+                ui = "UIColor { $0.userInterfaceStyle == .dark ? \(Self.uiColor(dark)) : \(Self.uiColor(light)) }"
+                sw = "Color(uiColor: \(ui))"
+                web = "light-dark(\(light.hexString), \(dark.hexString))"
+            }
+            if case .colorEntry = edit.change {
+                uikit = "// the asset catalog's colour \"\(edit.id)\": \(ui)"
+                swiftUI = "// the asset catalog's colour \"\(edit.id)\": \(sw)"
+                css = "--\(edit.id): \(web);"
+            } else if edit.kind == "box" {
+                uikit = "\(view).backgroundColor = \(ui)"
+                swiftUI = "Rectangle().fill(\(sw))"
+                css = "background-color: \(web);"
+            } else {
+                uikit = "\(view).backgroundColor = \(ui)   // or the layer that draws its fill"
+                swiftUI = ".background(\(sw), in: .rect(cornerRadius: …))"
+                css = "background-color: \(web);"
+            }
         }
         if model != .css { css = nil }
+    }
+
+    private static func uiColor(_ c: Color) -> String {
+        "UIColor(red: \(unit(c.red)), green: \(unit(c.green)), blue: \(unit(c.blue)), alpha: \(unit(c.alpha)))"
+    }
+
+    /// A channel as UIKit's 0…1 float, to three places.
+    private static func unit(_ v: UInt8) -> String { JSONValue.format((Double(v) / 255 * 1000).rounded() / 1000) }
+
+    /// `align`, `distribution` and `lineBreakMode` as UIKit, SwiftUI and CSS spell them.
+    private static func option(key: String, to: String, view: String) -> (String, String, String?) {
+        switch key {
+        case "align":
+            let uikit: String
+            switch to {
+            case "capHeight", "xHeightCenter":
+                uikit = "// \(view): align the children's \(to == "capHeight" ? "cap heights" : "x-height centres") (constraints on their fonts' metrics)"
+            default: uikit = "\(view).alignment = .\(to)   // UIStackView"
+            }
+            let swiftUI: String
+            switch to {
+            case "leading", "trailing": swiftUI = "VStack(alignment: .\(to)) { … }"
+            case "top", "bottom": swiftUI = "HStack(alignment: .\(to)) { … }"
+            case "firstBaseline", "lastBaseline": swiftUI = "HStack(alignment: .\(to == "firstBaseline" ? "firstTextBaseline" : "lastTextBaseline")) { … }"
+            case "center": swiftUI = "VStack(alignment: .center) { … }   // or HStack(alignment: .center), as the stack's axis"
+            case "fill": swiftUI = "// each child: .frame(maxWidth: .infinity) (or maxHeight in a row)"
+            default: swiftUI = "// align the children's \(to)"
+            }
+            let css = ["fill": "align-items: stretch;", "leading": "align-items: flex-start;", "top": "align-items: flex-start;",
+                       "center": "align-items: center;", "trailing": "align-items: flex-end;", "bottom": "align-items: flex-end;",
+                       "firstBaseline": "align-items: first baseline;", "lastBaseline": "align-items: last baseline;"][to]
+            return (uikit, swiftUI, css)
+        case "distribution":
+            let swiftUI: String
+            switch to {
+            case "fillEqually": swiftUI = "// each child: .frame(maxWidth: .infinity), so they share the row equally"
+            case "equalSpacing": swiftUI = "// a Spacer() between each pair of children"
+            case "fill": swiftUI = "// children at their own widths; a Spacer() or a flexible frame takes the rest"
+            default: swiftUI = "// no SwiftUI stack shares space as UIStackView's .\(to) does: lay it out with a custom Layout"
+            }
+            let css = ["fill": "/* children at their own sizes */", "fillEqually": "flex: 1 1 0; /* on each child */",
+                       "equalSpacing": "justify-content: space-between;", "equalCentering": "justify-content: space-around;"][to]
+            return ("\(view).distribution = .\(to)   // UIStackView", swiftUI, css ?? "/* distribution: \(to) */")
+        default:
+            let uikit = ["wordWrap": "byWordWrapping", "charWrap": "byCharWrapping", "clip": "byClipping",
+                         "truncateTail": "byTruncatingTail", "truncateHead": "byTruncatingHead", "truncateMiddle": "byTruncatingMiddle"][to] ?? to
+            let swiftUI = ["truncateTail": ".truncationMode(.tail)", "truncateHead": ".truncationMode(.head)",
+                           "truncateMiddle": ".truncationMode(.middle)"][to] ?? "// SwiftUI's Text wraps by words and truncates; it has no .\(uikit)"
+            let css = ["truncateTail": "text-overflow: ellipsis;", "clip": "text-overflow: clip;", "charWrap": "word-break: break-all;",
+                       "wordWrap": "overflow-wrap: break-word;"][to]
+            return ("\(view).lineBreakMode = .\(uikit)", swiftUI, css ?? "/* no CSS for \(to) */")
+        }
     }
 }

@@ -26,6 +26,12 @@ public struct SceneEdit: Sendable, Equatable {
         case swapWithNext(next: String)
         /// A label's text replaced.
         case text(from: String, to: String)
+        /// A choice among named values: a stack's `align` or `distribution`, a label's `lineBreakMode`.
+        case option(key: String, from: String, to: String)
+        /// A box's colour, or the fill of an element's `background:`.
+        case fill(from: SceneColor, to: SceneColor)
+        /// An entry of the scene's `colors:` (the edit's `id` is its name; its path is empty).
+        case colorEntry(from: SceneColor, to: SceneColor)
     }
 
     /// Child indices from the root stack (overlays and stacks both count their `children`).
@@ -43,10 +49,15 @@ public struct SceneEdit: Sendable, Equatable {
     /// than a number.
     var weight: Int {
         switch change {
-        case .number, .shift: return 1
+        case .number, .shift, .option, .fill, .colorEntry: return 1
         case .text: return 2
         case .remove, .swapWithNext: return 2
         }
+    }
+
+    /// True for a fill or a `colors:` entry: a change no label's position shows.
+    var isFill: Bool {
+        switch change { case .fill, .colorEntry: return true; default: return false }
     }
 
     /// How far a number moves, to prefer the smaller of two edits that both match (`numberOfLines: 3` over `4`, which
@@ -60,8 +71,10 @@ public struct SceneEdit: Sendable, Equatable {
     /// The key the edit sets (`spacing`, `padding.top`, `remove`, `text`).
     var keyName: String {
         switch change {
-        case .number(let key, _, _): return key
+        case .number(let key, _, _), .option(let key, _, _): return key
         case .shift: return "padding"
+        case .fill: return kind == "box" ? "color" : "background"
+        case .colorEntry: return "colors"
         case .remove: return "remove"
         case .swapWithNext: return "swap"
         case .text: return "text"
@@ -69,10 +82,16 @@ public struct SceneEdit: Sendable, Equatable {
     }
 
     /// `root.children[1].children[0]`: where the element is written.
-    public var location: String { "root" + path.map { ".children[\($0)]" }.joined() }
+    public var location: String {
+        if case .colorEntry = change { return "colors.\(id)" }
+        return "root" + path.map { ".children[\($0)]" }.joined()
+    }
 
     /// "stack `list`", or "the stack at root.children[1]" for one without an id.
-    public var element: String { hasOwnID ? "\(kind) `\(id)`" : path.isEmpty ? "the root stack" : "the \(kind) at \(location)" }
+    public var element: String {
+        if case .colorEntry = change { return "the scene's colour `\(id)`" }
+        return hasOwnID ? "\(kind) `\(id)`" : path.isEmpty ? "the root stack" : "the \(kind) at \(location)"
+    }
 
     /// The change as a line of the patch: "root.children[1] (stack `list`): spacing: 12".
     public var line: String {
@@ -87,6 +106,10 @@ public struct SceneEdit: Sendable, Equatable {
         case .remove: return "\(place): remove it"
         case .swapWithNext(let next): return "\(place): move it after `\(next)`"
         case .text(_, let to): return "\(place): text: \(JSONValue.string(to).serialized())"
+        case .option(let key, _, let to): return "\(place): \(key): \(to)"
+        case .fill(_, let to):
+            return kind == "box" ? "\(place): color: \(Self.yaml(to))" : "\(place): background: { color: \(Self.yaml(to)) }"
+        case .colorEntry(_, let to): return "colors: { \(id): \(Self.yaml(to)) }"
         }
     }
 
@@ -116,6 +139,23 @@ public struct SceneEdit: Sendable, Equatable {
         case .text(let from, let to):
             return "the text differs: the design's line reads \(JSONValue.string(to).serialized()), the scene's "
                 + "\(JSONValue.string(from).serialized())"
+        case .option(let key, let from, let to):
+            let what = ["align": "alignment of its children (`align`)", "distribution": "distribution",
+                        "lineBreakMode": "line break mode"][key] ?? key
+            return "\(element)'s \(what) is \(from); the design's is \(to)"
+        case .fill(let from, let to):
+            return "\(element)'s \(kind == "box" ? "colour" : "fill") is \(Self.yaml(from)); the design fills it with \(Self.yaml(to))"
+        case .colorEntry(let from, let to):
+            return "\(element) is \(Self.yaml(from)); the design's is \(Self.yaml(to)) (every element and style that uses it)"
+        }
+    }
+
+    /// A colour as the scene file writes it: a name, `"#RRGGBB"`, or `{ light: …, dark: … }`.
+    static func yaml(_ color: SceneColor) -> String {
+        switch color {
+        case .named(let name): return name
+        case .fixed(let value): return "\"\(value.hexString)\""
+        case .schemes(let light, let dark): return "{ light: \"\(light.hexString)\", dark: \"\(dark.hexString)\" }"
         }
     }
 
@@ -151,6 +191,12 @@ public struct SceneEdit: Sendable, Equatable {
     /// of the others still point where they did. Nil when a path no longer leads to its element.
     static func apply(_ edits: [SceneEdit], to description: SceneDescription) -> SceneDescription? {
         var description = description
+        for edit in edits {
+            guard case .colorEntry(_, let to) = edit.change else { continue }
+            guard let at = description.colors.scene.lastIndex(where: { $0.name == edit.id }) else { return nil }
+            description.colors.scene[at].color = to
+        }
+        let edits = edits.filter { if case .colorEntry = $0.change { return false }; return true }
         let inPlace = edits.filter { if case .remove = $0.change { return false }; if case .swapWithNext = $0.change { return false }; return true }
         let moving = edits.filter { !inPlace.contains($0) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }.reversed()
         for edit in inPlace + moving {
@@ -255,7 +301,28 @@ public struct SceneEdit: Sendable, Equatable {
                 if key == "minLength" { s.minLength = to; return .spacer(s) }
             }
             return nil
-        case .remove, .swapWithNext:
+        case .option(let key, _, let to):
+            switch (element, key) {
+            case (.stack(var s), "align"):
+                guard let value = StackAlignment(rawValue: to) else { return nil }
+                s.alignment = value; return .stack(s)
+            case (.stack(var s), "distribution"):
+                guard let value = StackDistribution(rawValue: to) else { return nil }
+                s.distribution = value; return .stack(s)
+            case (.label(var l), "lineBreakMode"):
+                guard let value = LineBreakMode(rawValue: to) else { return nil }
+                l.lineBreakMode = value; return .label(l)
+            default: return nil
+            }
+        case .fill(_, let to):
+            switch element {
+            case .box(var b): b.color = to; return .box(b)
+            case .label(var l): guard l.background != nil else { return nil }; l.background!.color = to; return .label(l)
+            case .stack(var s): guard s.background != nil else { return nil }; s.background!.color = to; return .stack(s)
+            case .overlay(var o): guard o.background != nil else { return nil }; o.background!.color = to; return .overlay(o)
+            default: return nil
+            }
+        case .remove, .swapWithNext, .colorEntry:
             return nil
         }
     }

@@ -1,4 +1,5 @@
 import GhostlineFonts
+import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
@@ -36,6 +37,9 @@ struct SuggestionSearch {
     var wholeRender: RGBAImage?
     /// Labels another search fixes (a style change in a pair): the element search counts them as landed.
     var settled: Set<String> = []
+    /// Each label's measuring bands in the unchanged layout (set with the whole images): a label a hypothesis leaves
+    /// in place is measured again when a neighbour's move changed its band (the row above moved into it).
+    var bandsBefore: [String: [LineBand]] = [:]
 
     init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
          comparison: DesignComparison) {
@@ -49,7 +53,7 @@ struct SuggestionSearch {
     static let labelLimit = 16
 
     /// Where a layout would put one label's lines, in canvas points.
-    struct Placement {
+    struct Placement: Equatable {
         var frame: Rect
         var baselines: [Double]
         var lefts: [Double]
