@@ -138,6 +138,19 @@ add(S + "onboarding.yaml", "  accent: { light: \"#007AFF\", dark: \"#0A84FF\" }"
 add(C + "chat.yaml", "  incoming: { light: \"#E9E9EB\", dark: \"#262629\" }", "  incoming: { light: \"#E5E5EA\", dark: \"#262629\" }", "fill", ["incoming"])
 add(C + "paywall.yaml", "text: \"Continue\", style: button, padding: 14, background: { color: systemBlue", "text: \"Continue\", style: button, padding: 14, background: { color: systemTeal", "fill", ["systemTeal"])
 
+# faces by name: a style that names its face (`font: Inter-SemiBold`) ignores `weight`; the design uses another face
+add(D, "    font: Inter-SemiBold\n", "    font: Inter-Bold\n", "font", ["font: Inter-Bold"], both)
+add(D, "    font: Inter-SemiBold\n", "    font: Inter-Medium\n", "font", ["font: Inter-Medium"])
+def face(scene, base, change, expect, models=("css",)):
+    for m in models:
+        cases.append(dict(scene=scene, base=[base], edits=[change], kind="font", expect=expect, model=m))
+face(C + "chips.yaml", ["heading: { font: Inter, size: 17, weight: 600", "heading: { font: Inter-SemiBold, size: 17"],
+     ["heading: { font: Inter-SemiBold, size: 17", "heading: { font: Inter-Bold, size: 17"], ["font: Inter-Bold"])
+face(C + "login.yaml", ["title: { font: Inter, size: 28, weight: 700,", "title: { font: Inter-Bold, size: 28,"],
+     ["title: { font: Inter-Bold, size: 28,", "title: { font: Inter-SemiBold, size: 28,"], ["font: Inter-SemiBold"], both)
+face(S + "onboarding.yaml", ["title: { font: Inter, size: 28, weight: 700,", "title: { font: Inter-Bold, size: 28,"],
+     ["title: { font: Inter-Bold, size: 28,", "title: { font: Inter-Black, size: 28,"], ["font: Inter-Black"])
+
 # pairs: two independent changes
 def pair(scene, a, b, expect, models=("css",)):
     for m in models:

@@ -158,6 +158,9 @@ extension SuggestionSearch {
             case "weight":
                 reasons.append("its weight is \(style.weight?.value ?? 400) (\(original.postScriptName)); the design's strokes fit weight "
                                + "\(Int(change.value.number ?? 0)) (\(fixed?.postScriptName ?? "another face"))")
+            case "font":
+                reasons.append("its face is \(original.postScriptName); the design's strokes fit \(change.value.word ?? "another face") "
+                               + "(another weight of the family, named by its PostScript name as the style names its face)")
             case "italic":
                 reasons.append(style.italic == true ? "it is italic; the design's text is upright" : "it is upright; the design's text is italic")
             case "alignment":

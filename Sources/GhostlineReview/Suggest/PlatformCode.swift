@@ -60,7 +60,7 @@ public struct PlatformCode: Sendable, Equatable {
             modifiers.append(".kerning(\(spacing))")
             declarations.append("letter-spacing: \(spacing)px;")
         }
-        if keys.contains("size") || keys.contains("weight") || keys.contains("italic") {
+        if keys.contains("size") || keys.contains("weight") || keys.contains("italic") || keys.contains("font") {
             declarations.append("font: \(style.italic == true ? "italic " : "")\(style.weight?.value ?? 400) \(number(size))px \(style.font ?? font);")
         }
         if keys.contains("features.tnum") {

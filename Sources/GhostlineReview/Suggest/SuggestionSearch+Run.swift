@@ -251,7 +251,12 @@ extension SuggestionSearch {
         // A value fitted to the measurement (a letter spacing, a size, a line height) lands by construction; a
         // discrete change that lands (a case, a weight, a feature, a strategy) is evidence, so it leads.
         func fitted(_ t: Trial) -> Int { t.changes.filter { ["letterSpacing", "size", "lineHeight"].contains($0.key) }.count }
-        let winner = landing.min { (fitted($0), roundness($0), cost($0.miss)) < (fitted($1), roundness($1), cost($1.miss)) }
+        // A case lands by looser measure (its height is not compared, a tenth of the size of width is let go), so a
+        // discrete change that lands by the full measure (a weight, a face, a feature) leads it.
+        func loose(_ t: Trial) -> Int { t.changes.contains { $0.key == "textCase" } ? 1 : 0 }
+        let winner = landing.min {
+            (fitted($0), loose($0), roundness($0), cost($0.miss)) < (fitted($1), loose($1), roundness($1), cost($1.miss))
+        }
             ?? pool.min(by: better)
         guard let winner else { return nil }
         // A fix must land the label, or at least halve how far off it is.
@@ -323,10 +328,16 @@ extension SuggestionSearch {
             for candidate in sizes.sorted() where candidate > 0 && candidate != size && abs(candidate - size) <= size / 3 {
                 result.append([StyleChange("size", .number(candidate))])
             }
-            let weight = style.weight?.value ?? 400
-            let steps = massRatio > 1.08 ? [100, 200, 300] : massRatio < 0.92 ? [-100, -200, -300] : []
-            for step in steps where (100...900).contains(weight + step) {
-                result.append([StyleChange("weight", .number(Double(weight + step)))])
+            let steps = massRatio > 1.05 ? [100, 200, 300] : massRatio < 0.95 ? [-100, -200, -300] : []
+            if let (family, weight) = Self.namedFace(style.font, drawn: original.postScriptName) {
+                // A face named by its PostScript name ignores `weight`: the other weights are other faces of the family
+                // (`Inter-SemiBold` → `Inter-Bold`), tried by name; one the fonts lack does not resolve and is dropped.
+                for step in steps { if let name = Self.weightNames[weight + step] { result.append([StyleChange("font", .word("\(family)-\(name)"))]) } }
+            } else {
+                let weight = style.weight?.value ?? 400
+                for step in steps where (100...900).contains(weight + step) {
+                    result.append([StyleChange("weight", .number(Double(weight + step)))])
+                }
             }
             // Case: the same letters set in capitals (or not) are wider and taller, not heavier.
             if original.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
@@ -379,6 +390,19 @@ extension SuggestionSearch {
     /// The scene's own colour name (then iOS's) that draws `ink` over `under` in the scheme checked, so a fix names
     /// what holds in every scheme (`label`) rather than this scheme's value (`#FFFFFF`). Nil when none is within 8
     /// levels a channel.
+    /// OpenType's weight classes by the names faces carry after the family in their PostScript names.
+    static let weightNames = [100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold",
+                              700: "Bold", 800: "ExtraBold", 900: "Black"]
+
+    /// The family and weight of a style's `font:` when it names the face drawn by its PostScript name
+    /// (`Inter-SemiBold`: `Inter`, 600); nil for a family or a face of another naming.
+    static func namedFace(_ font: String?, drawn: String) -> (String, Int)? {
+        guard let font, font.caseInsensitiveCompare(drawn) == .orderedSame, let dash = font.lastIndex(of: "-") else { return nil }
+        let suffix = font[font.index(after: dash)...]
+        guard let weight = weightNames.first(where: { $0.value.caseInsensitiveCompare(suffix) == .orderedSame })?.key else { return nil }
+        return (String(font[..<dash]), weight)
+    }
+
     func colorName(for ink: Color, under: Color) -> String? {
         let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
         func drawn(_ c: Color) -> Color {
