@@ -33,6 +33,20 @@ struct ReviewAppAPITests {
         #expect(page.status == 200 && page.body.contains("id=\"ghostline-review-bar\"") && page.body.contains("id=\"ghost-design\""))
     }
 
+    /// Issue 31, item 7: an element cause (the card's spacing) reaches the app's list as the suite checked it.
+    @Test func anEntrysElementCauseIsListed() async throws {
+        let app = try await ReviewAppFixture(extraEntries: "  - scene: scenes/card-spaced.yaml\n    design: designs/demo-card@3x.png") { dir in
+            let card = try String(contentsOfFile: dir.appendingPathComponent("scenes/card.yaml").path, encoding: .utf8)
+            let spaced = card.replacingOccurrences(of: "  spacing: 8\n", with: "  spacing: 12\n")
+            #expect(spaced != card)
+            try spaced.write(to: dir.appendingPathComponent("scenes/card-spaced.yaml"), atomically: true, encoding: .utf8)
+        }
+        let entries = try #require(try Self.json(try await app.request("GET", "/api/entries").body)["entries"]?.arrayValue)
+        let spaced = try #require(entries.first { $0["name"]?.stringValue == "card-spaced" })
+        #expect(spaced["status"]?.stringValue == "fail")
+        #expect(spaced["cause"]?.stringValue?.contains("the root stack's spacing is 12 pt; the design's is 8 pt") == true, "\(spaced)")
+    }
+
     /// No token, a wrong one, or one in the wrong place: 401, before any route runs (an unknown path too).
     @Test func requestsWithoutTheTokenAreRefused() async throws {
         let app = try await ReviewAppFixture()

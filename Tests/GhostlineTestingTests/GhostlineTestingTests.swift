@@ -19,6 +19,23 @@ struct GhostlineTestingTests {
         return directory.appendingPathComponent("CardTests.swift").path
     }
 
+    /// Issue 31, item 7: a failing assertion's message leads with a checked element cause (the card's spacing).
+    @Test func aFailingAssertionLeadsWithTheElementCause() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-testing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let card = try String(contentsOfFile: Self.card, encoding: .utf8)
+        let scene = dir.appendingPathComponent("card.yaml").path
+        try card.replacingOccurrences(of: "  spacing: 8\n", with: "  spacing: 12\n").write(toFile: scene, atomically: true, encoding: .utf8)
+        let location = TestLocation(filePath: #filePath, function: #function, line: #line, column: 1)
+        let outcome = DesignAssertion.matchesDesign(scene: .file(scene), design: Self.design, options: ReviewOptions(),
+                                                    overrides: SceneOverrides(), session: GhostlineSession(), location: location)
+        #expect(!outcome.passed)
+        let lines = outcome.message.split(separator: "\n").map(String.init)
+        #expect(lines.count > 1 && lines[1].hasPrefix("  cause: body: the root stack's spacing is 12 pt; the design's is 8 pt"), "\(outcome.message)")
+        #expect(outcome.message.contains("fix: root (stack): spacing: 8"), "\(outcome.message)")
+    }
+
     @Test func theCardMatchesItsDesign() {
         #expect(expectMatchesDesign(scene: .file(Self.card), design: Self.design))
     }
