@@ -28,14 +28,14 @@ extension DesignCheck {
     /// it. When none passes, the style patch's check says which labels it still confirms.
     func suggestions(for comparison: DesignComparison, description: SceneDescription, layout: SceneLayout, name: String,
                      overrides: SceneOverrides, render: RGBAImage, labels renderLabels: [LabelLines], design: RGBAImage,
-                     designIsLossy: Bool) -> Suggestions? {
+                     designIsLossy: Bool) -> (Suggestions?, textDiffers: [String: String]) {
         var search = SuggestionSearch(description: description, overrides: overrides, loader: SceneLoader(fonts: renderer.fonts),
                                       layout: layout, comparison: comparison)
         // Unchecked, the suggestions are the style search's alone, as before element hypotheses existed: a failing
         // check without `--suggest` pays for nothing more.
         guard verifySuggestions else {
             let (labels, patch) = search.run()
-            return labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
+            return (labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name), [:])
         }
         search.wholeDesign = design
         search.wholeRender = render
@@ -128,17 +128,19 @@ extension DesignCheck {
                 firstFailed = checked
             }
         }
-        if let (_, suggestions) = winner { return suggestions }
-        if let styleChecked { return styleChecked }
-        if var style {
+        var chosen: Suggestions? = winner?.1 ?? styleChecked
+        if chosen == nil, var style {
             // Not among the checked (over the budget): checked now, as before element hypotheses existed.
             if !style.patch.isEmpty, let result = recheck(style.patch.applied(to: description), name: name, overrides: overrides,
                                                           design: design, designIsLossy: designIsLossy) {
                 Self.record(result, into: &style, before: comparison)
             }
-            return style
+            chosen = style
         }
-        return firstFailed
+        if chosen == nil { chosen = firstFailed }
+        // Labels no checked change explains: where their glyphs stop matching the design's, the text differs.
+        let explained = Set(comparison.labels.map(\.id).filter { id in chosen.map { $0.isChecked(id) && $0.label(id) != nil } ?? false })
+        return (chosen, search.textDiffers(explained: explained))
     }
 
     /// What the check of a patched scene says about the suggestions: whether it passes, what still fails, and the

@@ -248,9 +248,9 @@ public struct DesignCheck: Sendable {
         }
         // A design at another scale differs everywhere: no style change would match it, so none is searched for.
         if searchesSuggestions, !comparison.passes, !options.againstReference, comparison.exportedAtScale == nil {
-            comparison.suggestions = suggestions(for: comparison, description: description, layout: layout, name: name,
-                                                 overrides: overrides, render: image, labels: labelLines, design: design,
-                                                 designIsLossy: designIsLossy)
+            (comparison.suggestions, comparison.textDiffers) = suggestions(
+                for: comparison, description: description, layout: layout, name: name, overrides: overrides, render: image,
+                labels: labelLines, design: design, designIsLossy: designIsLossy)
         }
         if let referenceLayout, let text = try? SafeFile.text(of: referenceLayout, limit: LabelLines.maximumFileBytes),
            let recorded = try? JSONValue(parsing: Array(text.utf8)) {

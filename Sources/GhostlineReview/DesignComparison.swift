@@ -119,6 +119,9 @@ public struct DesignComparison: Sendable {
     /// The check of the scene again at ``exportedAtScale``, when the design's size suggested one: true when it
     /// passes (the scale is then the cause), false when it still fails, nil when not tried (no scene to render).
     public var scaleCheck: Bool?
+    /// Labels whose text the design spells otherwise, read from glyph ink after the checked search found no change
+    /// for them (`check --suggest`, suites, tests): "the text differs after "Setting": …", by label id.
+    public var textDiffers: [String: String] = [:]
     /// The colour profile the design file declared (an embedded ICC profile, PNG's sRGB, gAMA or cHRM chunks) and
     /// whether its pixels were converted to sRGB before the comparison; nil when it declared none (taken as sRGB).
     public var designColorProfile: ColorProfile?

@@ -258,8 +258,9 @@ extension DesignComparison {
             }
             let widths = whole.compactMap(\.widthDifference)
             if let widest = widths.max(by: { abs($0) < abs($1) }), exceedsEdgeTolerance(widest) {
-                add(.width, fails: false,
-                    "\(Self.pt(abs(widest))) \(widest > 0 ? "wider" : "narrower") than \(target) (letter spacing, size, weight or font differs)")
+                // The glyph-ink reading, when the checked search made one, says which: the words.
+                let why = textDiffers[label.id] ?? "letter spacing, size, weight or font differs"
+                add(.width, fails: false, "\(Self.pt(abs(widest))) \(widest > 0 ? "wider" : "narrower") than \(target) (\(why))")
             }
             let lefts = whole.compactMap(\.leftOffset)
             if let left = lefts.first, exceedsEdgeTolerance(left) {
@@ -270,7 +271,8 @@ extension DesignComparison {
             let over = regions.filter { label.frame.insetBy(-1).intersects($0) }
             if !pixelsPass && !over.isEmpty {
                 add(.pixelsInLabel, fails: false,
-                    "baselines on \(target), but pixels differ in \(over.count) region\(over.count == 1 ? "" : "s") over it (colour, weight or glyphs): "
+                    "baselines on \(target), but pixels differ in \(over.count) region\(over.count == 1 ? "" : "s") over it "
+                        + "(\(textDiffers[label.id] ?? "colour, weight or glyphs")): "
                         + over.prefix(2).map(Self.describe).joined(separator: "; ") + (over.count > 2 ? "; …" : ""))
             } else {
                 add(.onTheDesign, fails: false, "on \(target) (baselines within \(Self.pt(baselineTolerance)))")

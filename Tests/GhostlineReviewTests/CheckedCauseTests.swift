@@ -85,6 +85,9 @@ struct CheckedCauseTests {
         #expect(result.comparison.suggestions?.verified != true)
         #expect(!result.summary.contains("cause:"), "\(result.summary)")
         #expect(result.comparison.findings.allSatisfy { $0.cause == nil && $0.fix == nil })
+        // Issue 31, item 3: the glyphs say where the words part ("Designs" / "Designers"), a symptom, not a cause.
+        #expect(result.summary.contains("body: 10.67 pt narrower than the design (the text differs after \"Design\": the design's line is 10.67 pt longer)"),
+                "\(result.summary)")
         // Whatever was tried is a candidate, said as one under its symptom, never as the cause.
         if let candidates = result.comparison.suggestions?.labels, !candidates.isEmpty {
             #expect(result.summary.contains("no single change explains it"), "\(result.summary)")

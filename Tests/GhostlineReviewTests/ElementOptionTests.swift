@@ -86,6 +86,16 @@ struct ElementOptionTests {
                 "\(r.summary)")
     }
 
+    /// Issue 31, item 3: digits that are only placed otherwise (proportional where the scene asks for tabular ones)
+    /// are not other text, though their glyphs stop matching at the second digit: each is found a little further on.
+    @Test func digitsThatOnlyMovedAreNotOtherText() throws {
+        let r = try Self.check(Self.corpus + "/paywall.yaml") {
+            $0.replacingOccurrences(of: "lineHeight: 22, color: label, features: { tnum: 1 } }", with: "lineHeight: 22, color: label }")
+        }
+        #expect(r.summary.contains("wider than the design"), "\(r.summary)")
+        #expect(!r.summary.contains("the text differs"), "\(r.summary)")
+    }
+
     /// The fill reader alone: a flat render area with text on it, and the design's colour over the flat part.
     @Test func theFillIsTheDesignsColourOverTheRendersFlatArea() {
         let fill = Color(red: 0xE9, green: 0xE9, blue: 0xEB, alpha: 255), other = Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 255)

@@ -67,6 +67,16 @@ extension SuggestionSearch {
             let words = text.split(separator: " ", omittingEmptySubsequences: false)
             if words.count > 1, words.count <= 24 {
                 for w in words.indices { variants.append(words.enumerated().filter { $0.offset != w }.map { String($0.element) }.joined(separator: " ")) }
+                // Two or three words together, the sentence's closing mark kept ("Cancel anytime in Settings." →
+                // "Cancel anytime.").
+                let closing = words.last.map { String($0.reversed().prefix { ".!?…".contains($0) }.reversed()) } ?? ""
+                for run in 2...3 where run < words.count {
+                    for w in 0...(words.count - run) {
+                        var kept = Array(words[..<w]) + Array(words[(w + run)...])
+                        if w + run == words.count, !closing.isEmpty, let last = kept.last { kept[kept.count - 1] = last + closing }
+                        variants.append(kept.map(String.init).joined(separator: " "))
+                    }
+                }
             }
             // A space left at either end draws nothing: the variant without it is the one to name.
             var seen = Set<String>()
