@@ -1,5 +1,7 @@
+import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlinePNG
 import GhostlineScene
 import GhostlineSupport
 
@@ -39,6 +41,12 @@ extension DesignCheck {
         }
         search.wholeDesign = design
         search.wholeRender = render
+        let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
+        search.otherDesigns = otherSchemes.filter { $0.scheme != scheme }.compactMap { other in
+            guard let decoded = try? ImageReader.read(contentsOf: other.design), decoded.image.width == design.width,
+                  decoded.image.height == design.height else { return nil }
+            return (other.scheme, decoded.image)
+        }
         search.measureWhole(render: render, labels: renderLabels)
         let (labels, patch) = search.run()
         let style: Suggestions? = labels.isEmpty ? nil : Suggestions(labels: labels, patch: patch, scene: name)
@@ -110,6 +118,15 @@ extension DesignCheck {
                                        design: design, designIsLossy: designIsLossy) else { continue }
             var checked = candidate.suggestions
             Self.record(result, into: &checked, before: comparison)
+            // A colour passes here; it must hold in the suite's other schemes too (issue 31, item 4).
+            if result.passes, Self.changesColor(candidate.suggestions), !otherSchemes.isEmpty {
+                guard holdsInOtherSchemes(candidate.suggestions, patched: candidate.suggestions.patch.applied(to: description), name: name) else {
+                    Self.broken(&checked)
+                    if candidate.isStyle { styleChecked = checked }
+                    if firstFailed == nil { firstFailed = checked }
+                    continue
+                }
+            }
             if candidate.isStyle { styleChecked = checked }
             if result.passes {
                 if let (best, found) = winner {
@@ -134,6 +151,10 @@ extension DesignCheck {
             if !style.patch.isEmpty, let result = recheck(style.patch.applied(to: description), name: name, overrides: overrides,
                                                           design: design, designIsLossy: designIsLossy) {
                 Self.record(result, into: &style, before: comparison)
+                if style.verified == true, Self.changesColor(style), !otherSchemes.isEmpty,
+                   !holdsInOtherSchemes(style, patched: style.patch.applied(to: description), name: name) {
+                    Self.broken(&style)
+                }
             }
             chosen = style
         }
@@ -141,6 +162,45 @@ extension DesignCheck {
         // Labels no checked change explains: where their glyphs stop matching the design's, the text differs.
         let explained = Set(comparison.labels.map(\.id).filter { id in chosen.map { $0.isChecked(id) && $0.label(id) != nil } ?? false })
         return (chosen, search.textDiffers(explained: explained))
+    }
+
+    /// A patch that passes here and fails in another scheme the suite checks: no cause, and the reason said.
+    static func broken(_ suggestions: inout Suggestions) {
+        suggestions.verified = false
+        suggestions.checkedLabels = []
+        suggestions.remaining.insert("it passes here but fails against the design in the suite's other colour scheme", at: 0)
+    }
+
+    /// True when the suggestions change a colour: a style's `color`, a fill or a `colors:` entry.
+    static func changesColor(_ suggestions: Suggestions) -> Bool {
+        suggestions.patch.elements.contains(where: \.isFill)
+            || suggestions.patch.edits.contains { $0.changes.contains { $0.key == "color" } }
+    }
+
+    /// Whether the colours `suggestions` changes also match each other scheme's design: the patched scene checked
+    /// there passes, or at least no region of differing pixels (nor faint area) touches the labels and fills the
+    /// patch changes — the other design may differ elsewhere for its own reasons. A design that cannot be read counts
+    /// as not held (nothing was checked there).
+    func holdsInOtherSchemes(_ suggestions: Suggestions, patched: SceneDescription, name: String) -> Bool {
+        let changed = Set(suggestions.labels.map(\.label) + suggestions.patch.elements.filter(\.isFill).map(\.id))
+        for other in otherSchemes where other.scheme != (overrides.colorScheme ?? patched.canvas.colorScheme ?? .light) {
+            guard let decoded = try? ImageReader.read(contentsOf: other.design) else { return false }
+            var there = overrides
+            there.colorScheme = other.scheme
+            guard let with = recheck(patched, name: name, overrides: there, design: decoded.image,
+                                     designIsLossy: Self.isLossy(decoded, path: other.design)) else { return false }
+            if with.passes { continue }
+            let frames = with.comparison.labels.filter { changed.contains($0.id) }.map(\.frame)
+                + (with.layout?.elements ?? []).filter { changed.contains($0.id) }.map(\.frame)
+            let scale = with.comparison.scale.value
+            let faint = with.comparison.failingFaintRegions.map { region in
+                Rect(x: Double(region.box.x) / scale, y: Double(region.box.y) / scale,
+                     width: Double(region.box.width) / scale, height: Double(region.box.height) / scale)
+            }
+            let regions = (with.comparison.pixelsPass ? [] : with.comparison.listedRegions) + faint
+            if regions.contains(where: { region in frames.contains { $0.insetBy(-1).intersects(region) } }) { return false }
+        }
+        return true
     }
 
     /// What the check of a patched scene says about the suggestions: whether it passes, what still fails, and the

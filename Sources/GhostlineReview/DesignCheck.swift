@@ -54,6 +54,17 @@ public struct DesignCheck: Sendable {
     /// design again, and ``Suggestions/verified`` says whether it passes (`check --suggest`). Off, the suggestions and
     /// causes are still worked out (from layouts alone), just not proven.
     public var verifySuggestions = false
+    /// The same scene's designs in the other colour schemes a suite checks (issue 31, item 4): a colour fix checked
+    /// against this design is checked against each of them too, so a fix that holds in light and breaks dark (a
+    /// hard-coded white where the scene's `label` is the fix) is no cause.
+    public var otherSchemes: [SchemeDesign] = []
+
+    /// A design export of the scene in one colour scheme.
+    public struct SchemeDesign: Sendable, Equatable {
+        public var scheme: ColorScheme
+        public var design: String
+        public init(scheme: ColorScheme, design: String) { self.scheme = scheme; self.design = design }
+    }
 
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
     /// suffix (else the scene's), with the CLI's review defaults and the shared font library.

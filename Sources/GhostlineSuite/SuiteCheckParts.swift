@@ -34,6 +34,7 @@ extension SuiteCheck {
         // A failing entry's causes are checked (the patched scene against the design) before the summary, JUnit or
         // the review app names one: a cause is a claim. Passing entries search nothing and pay nothing.
         check.verifySuggestions = true
+        check.otherSchemes = c.otherSchemes
         if case .reference(let path) = c.target {
             check.referenceLayout = Self.layoutPath(ofReference: path)
             check.options.againstReference = true

@@ -8,6 +8,7 @@ import Darwin
 import GhostlineGeometry
 import GhostlineLayout
 import GhostlineScene
+import GhostlineReview
 
 /// One check of a suite: a scene rendered with one model, content size and scale, compared with one design
 /// export or recorded reference. Paths are ready to open (relative to the working directory, as the manifest's
@@ -54,6 +55,9 @@ public struct SuiteCase: Sendable, Equatable {
     public var scale: Scale?
     /// The entry's options over the manifest's defaults.
     public var options: SuiteCheckOptions
+    /// The same scene's design exports in the entry's other colour schemes (same model, size and device): a colour
+    /// fix is checked against them too (issue 31, item 4).
+    public var otherSchemes: [DesignCheck.SchemeDesign] = []
     /// Why the case cannot run, found while planning (a convention directory's scene without a design); the
     /// case then fails with this line instead of stopping the suite.
     public var problem: String?
@@ -131,6 +135,8 @@ public struct SuitePlan: Sendable {
             let variants = models.flatMap { model in sizes.flatMap { size in schemes.flatMap { scheme in
                 devices.map { device in (model, size, scheme, device) } } } }
             for scene in scenes {
+                let first = cases.count
+                defer { Self.linkSchemes(&cases, from: first) }
                 let base = entry.name ?? Self.stem(scene)
                 for (model, size, scheme, device) in variants {
                     var id = base
@@ -175,6 +181,18 @@ public struct SuitePlan: Sendable {
         }
         fontDirectories = manifest.fontDirectories
         systemFonts = manifest.systemFonts
+    }
+
+    /// Gives each design case from `first` on the design paths of its siblings in the other colour schemes.
+    static func linkSchemes(_ cases: inout [SuiteCase], from first: Int) {
+        for i in first..<cases.count {
+            guard case .design = cases[i].target, let own = cases[i].colorScheme else { continue }
+            cases[i].otherSchemes = cases[first..<cases.count].compactMap { other in
+                guard case .design(let path) = other.target, let scheme = other.colorScheme, scheme != own,
+                      other.model == cases[i].model, other.contentSize == cases[i].contentSize, other.device == cases[i].device else { return nil }
+                return DesignCheck.SchemeDesign(scheme: scheme, design: path)
+            }
+        }
     }
 
     /// A digest of what the plan checks (ids and paths, in order), so reports of different plans — another

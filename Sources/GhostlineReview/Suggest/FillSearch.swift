@@ -81,6 +81,18 @@ extension SuggestionSearch {
         return InkTraits.channelDistance(renderFill, color) > 2 ? color : nil
     }
 
+    /// The most common colour of `image` inside `area` (points), sampled about 20,000 times at most; nil for an
+    /// area outside it.
+    static func dominant(in area: Rect, of image: RGBAImage, scale: Double) -> Color? {
+        let x0 = max(0, Int((area.minX * scale).rounded(.up))), x1 = min(image.width, Int((area.maxX * scale).rounded(.down)))
+        let y0 = max(0, Int((area.minY * scale).rounded(.up))), y1 = min(image.height, Int((area.maxY * scale).rounded(.down)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        let step = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 20_000).squareRoot()))
+        var counts: [Color: Int] = [:]
+        for y in stride(from: y0, to: y1, by: step) { for x in stride(from: x0, to: x1, by: step) { counts[image[x, y], default: 0] += 1 } }
+        return counts.max { ($0.value, $1.key.hexString) < ($1.value, $0.key.hexString) }?.key
+    }
+
     /// The fill hypotheses: every differing fill changed at once, first through the scene's `colors:` entries where
     /// its colour is one, then element by element. Each trial keeps the layout as it is.
     func fillTrials() -> [EditTrial] {
@@ -89,8 +101,11 @@ extension SuggestionSearch {
         let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
         // A name only when it draws the design's colour within 2 levels: a fill a few levels off (#E9E9EB for
         // #E5E5EA) is within the 8 that name text colours, and would name the colour it replaces.
-        func named(_ color: Color) -> SceneColor {
-            guard let name = colorName(for: color, under: comparison.background),
+        func named(_ color: Color, _ frame: Rect) -> SceneColor {
+            let elsewhere = otherDesigns.compactMap { other -> (scheme: ColorScheme, ink: Color, under: Color)? in
+                Self.dominant(in: frame, of: other.image, scale: comparison.scale.value).map { (other.scheme, $0, $0) }
+            }
+            guard let name = colorName(for: color, under: comparison.background, elsewhere: elsewhere),
                   case .success(let value) = description.colors.resolve(.named(name), scheme: scheme),
                   InkTraits.channelDistance(value, color) <= 2 else { return .fixed(color) }
             return .named(name)
@@ -105,7 +120,7 @@ extension SuggestionSearch {
         }
         func edit(_ difference: FillDifference) -> SceneEdit {
             SceneEdit(path: difference.node.path, id: difference.node.id, hasOwnID: difference.written, kind: difference.node.kind,
-                      change: .fill(from: difference.from, to: named(difference.design)))
+                      change: .fill(from: difference.from, to: named(difference.design, difference.frame)))
         }
         func trial(_ edits: [(SceneEdit, String)]) -> EditTrial {
             EditTrial(edits: edits.map(\.0), anchors: edits.map(\.1), placements: unchanged, measured: [:], painted: paintedBefore,
@@ -119,7 +134,7 @@ extension SuggestionSearch {
             byElement.append((edit(difference), label))
             if let name = difference.from.name, let entry = description.colors.scene.last(where: { $0.name == name }) {
                 guard entries.insert(name).inserted else { continue }
-                var to = named(difference.design)
+                var to = named(difference.design, difference.frame)
                 // A hex for one scheme of a light-and-dark entry changes that scheme only.
                 if case .fixed(let value) = to, case .schemes(let light, let dark) = entry.color {
                     to = scheme == .dark ? .schemes(light: light, dark: value) : .schemes(light: value, dark: dark)

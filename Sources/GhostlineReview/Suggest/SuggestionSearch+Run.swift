@@ -382,14 +382,18 @@ extension SuggestionSearch {
             changes.append(StyleChange("italic", .flag(designLean > renderLean)))
         }
         if InkTraits.channelDistance(rendered.strongest, designed.strongest) > 40 {
-            changes.append(StyleChange("color", .word(colorName(for: designed.strongest, under: under) ?? designed.strongest.hexString)))
+            // The same ink in the suite's other schemes: over what the design shows around the label there.
+            let elsewhere = otherDesigns.compactMap { other -> (scheme: ColorScheme, ink: Color, under: Color)? in
+                guard let around = Self.dominant(in: label.frame, of: other.image, scale: comparison.scale.value),
+                      let ink = InkTraits.measure(other.image, boxes: designBoxes, scale: comparison.scale, under: around) else { return nil }
+                return (other.scheme, ink.strongest, around)
+            }
+            changes.append(StyleChange("color", .word(colorName(for: designed.strongest, under: under, elsewhere: elsewhere)
+                ?? designed.strongest.hexString)))
         }
         return changes
     }
 
-    /// The scene's own colour name (then iOS's) that draws `ink` over `under` in the scheme checked, so a fix names
-    /// what holds in every scheme (`label`) rather than this scheme's value (`#FFFFFF`). Nil when none is within 8
-    /// levels a channel.
     /// OpenType's weight classes by the names faces carry after the family in their PostScript names.
     static let weightNames = [100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold",
                               700: "Bold", 800: "ExtraBold", 900: "Black"]
@@ -403,13 +407,18 @@ extension SuggestionSearch {
         return (String(font[..<dash]), weight)
     }
 
-    func colorName(for ink: Color, under: Color) -> String? {
+    /// The scene's own colour name (then iOS's) that draws `ink` over `under` in the scheme checked, so a fix names
+    /// what holds in every scheme (`label`) rather than this scheme's value (`#FFFFFF`). Nil when none is within 8
+    /// levels a channel. `elsewhere` gives the same ink in the suite's other schemes (their designs, read where this
+    /// one was): the name must draw those too (issue 31, item 4).
+    func colorName(for ink: Color, under: Color, elsewhere: [(scheme: ColorScheme, ink: Color, under: Color)] = []) -> String? {
         let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
-        func drawn(_ c: Color) -> Color {
+        func drawn(_ c: Color, over under: Color) -> Color {
             let a = Double(c.alpha) / 255
             func mix(_ v: UInt8, _ u: UInt8) -> UInt8 { UInt8((Double(v) * a + Double(u) * (1 - a)).rounded()) }
             return Color(red: mix(c.red, under.red), green: mix(c.green, under.green), blue: mix(c.blue, under.blue), alpha: 255)
         }
+        func drawn(_ c: Color) -> Color { drawn(c, over: under) }
         // The scene's names, then iOS's that change with the scheme (`label`), then the fixed ones (`black`).
         let system = ColorNames.system.keys.sorted()
         let dynamic = system.filter { ColorNames.system[$0]!.light != ColorNames.system[$0]!.dark }
@@ -432,7 +441,12 @@ extension SuggestionSearch {
         for name in names {
             guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme) else { continue }
             let distance = InkTraits.channelDistance(drawn(value), ink)
-            if distance <= 8, best == nil || distance < best!.1 { best = (name, distance) }
+            guard distance <= 8, best == nil || distance < best!.1 else { continue }
+            let holds = elsewhere.allSatisfy { other in
+                guard case .success(let there) = description.colors.resolve(.named(name), scheme: other.scheme) else { return false }
+                return InkTraits.channelDistance(drawn(there, over: other.under), other.ink) <= 8
+            }
+            if holds { best = (name, distance) }
         }
         return best?.0
     }

@@ -37,6 +37,9 @@ struct SuggestionSearch {
     var wholeRender: RGBAImage?
     /// Labels another search fixes (a style change in a pair): the element search counts them as landed.
     var settled: Set<String> = []
+    /// The designs of the suite's other colour schemes (the same size as this one's), so a colour is named by what
+    /// draws it in every scheme.
+    var otherDesigns: [(scheme: ColorScheme, image: RGBAImage)] = []
     /// Each label's measuring bands in the unchanged layout (set with the whole images): a label a hypothesis leaves
     /// in place is measured again when a neighbour's move changed its band (the row above moved into it).
     var bandsBefore: [String: [LineBand]] = [:]
