@@ -151,6 +151,13 @@ face(C + "login.yaml", ["title: { font: Inter, size: 28, weight: 700,", "title: 
 face(S + "onboarding.yaml", ["title: { font: Inter, size: 28, weight: 700,", "title: { font: Inter-Bold, size: 28,"],
      ["title: { font: Inter-Bold, size: 28,", "title: { font: Inter-Black, size: 28,"], ["font: Inter-Black"])
 
+# an element the design has and the scene lacks: a divider or a placeholder box
+add(C + "profile.yaml", "    - label: { id: bio,", "    - box: { height: 1, color: \"#E5E5EA\" }\n    - label: { id: bio,", "extra", ["put before it", "box"], both)
+add(D, "    - label:\n        id: body", "    - box: { height: 1, color: \"#C6C6C8\" }\n    - label:\n        id: body", "extra", ["put before it", "box"], both)
+add(C + "login.yaml", "    - label: { id: cta,", "    - box: { height: 24, color: \"#F2F2F7\", cornerRadius: 6 }\n    - label: { id: cta,", "extra", ["put before it", "box"])
+add(C + "paywall.yaml", "    - label: { id: subtitle,", "    - box: { height: 4, color: systemBlue }\n    - label: { id: subtitle,", "extra", ["put before it", "box"])
+add(S + "onboarding.yaml", "    - label: { id: continue,", "    - box: { height: 2, color: \"#D1D1D6\" }\n    - label: { id: continue,", "extra", ["put before it", "box"])
+
 # pairs: two independent changes
 def pair(scene, a, b, expect, models=("css",)):
     for m in models:

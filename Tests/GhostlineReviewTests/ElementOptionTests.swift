@@ -96,6 +96,17 @@ struct ElementOptionTests {
         #expect(!r.summary.contains("the text differs"), "\(r.summary)")
     }
 
+    /// Issue 31, item 2: a divider the design has between the title and the body, named with its colour (iOS's
+    /// `opaqueSeparator` is #C6C6C8) and put in by the patch, which passes.
+    @Test func aBoxOnlyTheDesignHasIsPutIn() throws {
+        let r = try Self.check(Paths.demoScene) {
+            $0.replacingOccurrences(of: "    - label:\n        id: body", with: "    - box: { height: 1, color: \"#C6C6C8\" }\n    - label:\n        id: body")
+        }
+        #expect(r.verified == true, "\(r.summary)")
+        #expect(r.summary.contains("cause: body: the design has a box the scene lacks before label `body`: 1 pt tall, opaqueSeparator"), "\(r.summary)")
+        #expect(r.summary.contains("fix: root.children[1] (label `body`): put before it: - box: { height: 1, color: opaqueSeparator }"), "\(r.summary)")
+    }
+
     /// The fill reader alone: a flat render area with text on it, and the design's colour over the flat part.
     @Test func theFillIsTheDesignsColourOverTheRendersFlatArea() {
         let fill = Color(red: 0xE9, green: 0xE9, blue: 0xEB, alpha: 255), other = Color(red: 0xE5, green: 0xE5, blue: 0xEA, alpha: 255)

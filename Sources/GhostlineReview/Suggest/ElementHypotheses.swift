@@ -112,6 +112,13 @@ extension SuggestionSearch {
             case .stack(let s):
                 if isAncestor {
                     options(node, s)
+                    // Something the design has before the label's branch and the scene lacks: a box as tall as the
+                    // room, less the spacing it brings (its colour read from the design once laid out).
+                    if s.axis == .vertical, let branch = nodes.first(where: { $0.path == node.path + [chainIndex] }) {
+                        for d in dvs where d - s.spacing >= 0.25 {
+                            add(branch, .insertBox(height: ((d - s.spacing) * 4).rounded() / 4, color: .fixed(.black)))
+                        }
+                    }
                     if chainIndex > 0 {
                         let gaps = Double(s.children[..<chainIndex].filter { if case .gap = $0 { return false }; return true }.count)
                         number(node, "spacing", s.spacing, (s.axis == .vertical ? dvs : dhs).map { $0 / max(1, gaps) })
@@ -239,7 +246,11 @@ extension SuggestionSearch {
 
         var trials: [EditTrial] = []
         var seen = Set<String>()
-        for edit in edits where seen.insert(edit.line).inserted {
+        for var edit in edits where seen.insert(edit.line).inserted {
+            if case .insertBox = edit.change {
+                guard let coloured = colouredInsert(edit, on: description) else { continue }
+                edit = coloured
+            }
             guard let edited = SceneEdit.apply([edit], to: description), let (placed, measured, painted) = placeAndMeasure(edited) else { continue }
             // An edit that changes nothing in the layout (an alignment in a stack as tall as its content, a mode for a
             // label that fits) explains nothing, however well the unchanged layout already lands.
@@ -253,5 +264,26 @@ extension SuggestionSearch {
             ($0.score.unfit, $0.score.cost, $0.edits.map(\.magnitude).reduce(0, +), $0.edits.map(\.line).joined())
                 < ($1.score.unfit, $1.score.cost, $1.edits.map(\.magnitude).reduce(0, +), $1.edits.map(\.line).joined())
         }
+    }
+
+    /// An inserted box with the colour the design shows where the layout puts it; nil when the design shows the
+    /// page there (that is room, not a box: a spacing or padding hypothesis says it) or nothing flat.
+    func colouredInsert(_ edit: SceneEdit, on description: SceneDescription) -> SceneEdit? {
+        guard case .insertBox(let height, _) = edit.change, let edited = SceneEdit.apply([edit], to: description),
+              let scene = try? loader.resolve(edited, overrides: overrides),
+              let frame = scene.layout().elements.first(where: { $0.id == SceneEdit.insertedID })?.frame,
+              let colour = Self.dominant(in: frame.insetBy(min(frame.height / 4, 1 / comparison.scale.value)),
+                                         of: wholeDesign ?? comparison.design, scale: comparison.scale.value),
+              InkTraits.channelDistance(colour, comparison.background) > 2 else { return nil }
+        var coloured = edit
+        // A name only when it draws the colour within 2 levels (as for fills).
+        let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
+        let name = colorName(for: colour, under: comparison.background).flatMap { name -> String? in
+            guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme),
+                  InkTraits.channelDistance(value, colour) <= 2 else { return nil }
+            return name
+        }
+        coloured.change = .insertBox(height: height, color: name.map { .named($0) } ?? .fixed(colour))
+        return coloured
     }
 }

@@ -85,6 +85,10 @@ extension PlatformCode {
             css = nil
         case .option(let key, _, let to):
             (uikit, swiftUI, css) = Self.option(key: key, to: to, view: view)
+        case .insertBox(let height, let color):
+            uikit = "// a view \(SceneEdit.number(height)) pt tall (backgroundColor \(SceneEdit.yaml(color))) arranged before \(view)"
+            swiftUI = "Rectangle().fill(…).frame(height: \(SceneEdit.number(height)))   // before \(view): \(SceneEdit.yaml(color))"
+            css = "/* an element \(SceneEdit.number(height))px tall, background \(SceneEdit.yaml(color)), before this one */"
         case .fill(_, let to), .colorEntry(_, let to):
             let (ui, sw, web): (String, String, String)
             switch to {

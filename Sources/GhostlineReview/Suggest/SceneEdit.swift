@@ -32,6 +32,9 @@ public struct SceneEdit: Sendable, Equatable {
         case fill(from: SceneColor, to: SceneColor)
         /// An entry of the scene's `colors:` (the edit's `id` is its name; its path is empty).
         case colorEntry(from: SceneColor, to: SceneColor)
+        /// A box the design has and the scene lacks, put before the element at the edit's path (a divider, a
+        /// placeholder): as tall as the room it takes and the colour the design shows there.
+        case insertBox(height: Double, color: SceneColor)
     }
 
     /// Child indices from the root stack (overlays and stacks both count their `children`).
@@ -51,9 +54,12 @@ public struct SceneEdit: Sendable, Equatable {
         switch change {
         case .number, .shift, .option, .fill, .colorEntry: return 1
         case .text: return 2
-        case .remove, .swapWithNext: return 2
+        case .remove, .swapWithNext, .insertBox: return 2
         }
     }
+
+    /// The id an inserted box gets, so the search can find where the layout put it.
+    static let insertedID = "inserted-box"
 
     /// True for a fill or a `colors:` entry: a change no label's position shows.
     var isFill: Bool {
@@ -75,6 +81,7 @@ public struct SceneEdit: Sendable, Equatable {
         case .shift: return "padding"
         case .fill: return kind == "box" ? "color" : "background"
         case .colorEntry: return "colors"
+        case .insertBox: return "insert"
         case .remove: return "remove"
         case .swapWithNext: return "swap"
         case .text: return "text"
@@ -110,6 +117,8 @@ public struct SceneEdit: Sendable, Equatable {
         case .fill(_, let to):
             return kind == "box" ? "\(place): color: \(Self.yaml(to))" : "\(place): background: { color: \(Self.yaml(to)) }"
         case .colorEntry(_, let to): return "colors: { \(id): \(Self.yaml(to)) }"
+        case .insertBox(let height, let color):
+            return "\(place): put before it: - box: { height: \(Self.number(height)), color: \(Self.yaml(color)) }"
         }
     }
 
@@ -147,6 +156,8 @@ public struct SceneEdit: Sendable, Equatable {
             return "\(element)'s \(kind == "box" ? "colour" : "fill") is \(Self.yaml(from)); the design fills it with \(Self.yaml(to))"
         case .colorEntry(let from, let to):
             return "\(element) is \(Self.yaml(from)); the design's is \(Self.yaml(to)) (every element and style that uses it)"
+        case .insertBox(let height, let color):
+            return "the design has a box the scene lacks before \(element): \(Self.number(height)) pt tall, \(Self.yaml(color))"
         }
     }
 
@@ -197,7 +208,9 @@ public struct SceneEdit: Sendable, Equatable {
             description.colors.scene[at].color = to
         }
         let edits = edits.filter { if case .colorEntry = $0.change { return false }; return true }
-        let inPlace = edits.filter { if case .remove = $0.change { return false }; if case .swapWithNext = $0.change { return false }; return true }
+        let inPlace = edits.filter {
+            switch $0.change { case .remove, .swapWithNext, .insertBox: return false; default: return true }
+        }
         let moving = edits.filter { !inPlace.contains($0) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }.reversed()
         for edit in inPlace + moving {
             guard let root = edit.applied(to: .stack(description.root), at: edit.path[...]), case .stack(let stack) = root else { return nil }
@@ -219,6 +232,8 @@ public struct SceneEdit: Sendable, Equatable {
         if path.count == 1 {
             switch change {
             case .remove: children.remove(at: first)
+            case .insertBox(let height, let color):
+                children.insert(.box(BoxDescription(id: Self.insertedID, height: height, color: color)), at: first)
             case .swapWithNext:
                 guard children.indices.contains(first + 1) else { return nil }
                 children.swapAt(first, first + 1)
@@ -322,7 +337,7 @@ public struct SceneEdit: Sendable, Equatable {
             case .overlay(var o): guard o.background != nil else { return nil }; o.background!.color = to; return .overlay(o)
             default: return nil
             }
-        case .remove, .swapWithNext, .colorEntry:
+        case .remove, .swapWithNext, .colorEntry, .insertBox:
             return nil
         }
     }
