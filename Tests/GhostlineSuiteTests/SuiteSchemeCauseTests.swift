@@ -1,4 +1,5 @@
 import Foundation
+import Ghostline
 import GhostlineTestSupport
 import Testing
 
@@ -38,5 +39,34 @@ struct SuiteSchemeCauseTests {
         let light = suite.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL  banner.light") }.map(String.init) ?? ""
         #expect(light.contains("body: its colour is #333333; the design's ink is label."), "\(suite.stdout)")
         #expect(!suite.stdout.contains("ink is ink"), "\(suite.stdout)")
+    }
+
+    /// A colour no name draws in both schemes (the dark design's text is red): the light check's fix (this scheme's
+    /// hex) passes in light and is checked against the dark design, where it fails on the label: no cause.
+    @Test func aColourFixThatBreaksTheOtherSchemeIsNoCause() throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func path(_ p: String) -> String { dir.appendingPathComponent(p).path }
+        let text = try String(contentsOfFile: Paths.root.appendingPathComponent("Fixtures/corpus/banner-light.yaml").path, encoding: .utf8)
+        let body = "body: { font: Inter, size: 15, lineHeight: 20, color: label }"
+        #expect(text.contains(body))
+        try text.replacingOccurrences(of: body, with: "body: { font: Inter, size: 15, lineHeight: 20, color: \"#333333\" }")
+            .write(toFile: path("banner.yaml"), atomically: true, encoding: .utf8)
+        try text.write(toFile: path("light.yaml"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: body, with: "body: { font: Inter, size: 15, lineHeight: 20, color: { light: \"#000000\", dark: \"#FF3B30\" } }")
+            .write(toFile: path("dark.yaml"), atomically: true, encoding: .utf8)
+        #expect(try runCLI(["render", path("light.yaml"), "-o", path("light@3x.png"), "--color-scheme", "light"]).status == 0)
+        #expect(try runCLI(["render", path("dark.yaml"), "-o", path("dark@3x.png"), "--color-scheme", "dark"]).status == 0)
+        var check = DesignCheck(render: .scene(path: path("banner.yaml")), design: path("light@3x.png"),
+                                overrides: SceneOverrides(colorScheme: .light))
+        check.verifySuggestions = true
+        let alone = try check.run(for: [.report])
+        #expect(alone.comparison.suggestions?.verified == true && alone.summary.contains("cause: body: its colour is #333333"), "\(alone.summary)")
+        check.otherSchemes = [DesignCheck.SchemeDesign(scheme: .dark, design: path("dark@3x.png"))]
+        let both = try check.run(for: [.report])
+        #expect(both.comparison.suggestions?.verified == false, "\(both.summary)")
+        #expect(!both.summary.contains("cause:"), "\(both.summary)")
+        #expect(both.comparison.suggestions?.remaining.first?.contains("other colour scheme") == true,
+                "\(both.comparison.suggestions?.remaining ?? [])")
     }
 }
