@@ -276,14 +276,7 @@ extension SuggestionSearch {
                                          of: wholeDesign ?? comparison.design, scale: comparison.scale.value),
               InkTraits.channelDistance(colour, comparison.background) > 2 else { return nil }
         var coloured = edit
-        // A name only when it draws the colour within 2 levels (as for fills).
-        let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
-        let name = colorName(for: colour, under: comparison.background).flatMap { name -> String? in
-            guard case .success(let value) = description.colors.resolve(.named(name), scheme: scheme),
-                  InkTraits.channelDistance(value, colour) <= 2 else { return nil }
-            return name
-        }
-        coloured.change = .insertBox(height: height, color: name.map { .named($0) } ?? .fixed(colour))
+        coloured.change = .insertBox(height: height, color: flatColor(colour))
         return coloured
     }
 }

@@ -99,16 +99,11 @@ extension SuggestionSearch {
         let differences = fillDifferences()
         guard !differences.isEmpty else { return [] }
         let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
-        // A name only when it draws the design's colour within 2 levels: a fill a few levels off (#E9E9EB for
-        // #E5E5EA) is within the 8 that name text colours, and would name the colour it replaces.
         func named(_ color: Color, _ frame: Rect) -> SceneColor {
             let elsewhere = otherDesigns.compactMap { other -> (scheme: ColorScheme, ink: Color, under: Color)? in
                 Self.dominant(in: frame, of: other.image, scale: comparison.scale.value).map { (other.scheme, $0, $0) }
             }
-            guard let name = colorName(for: color, under: comparison.background, elsewhere: elsewhere),
-                  case .success(let value) = description.colors.resolve(.named(name), scheme: scheme),
-                  InkTraits.channelDistance(value, color) <= 2 else { return .fixed(color) }
-            return .named(name)
+            return flatColor(color, elsewhere: elsewhere)
         }
         func anchor(_ difference: FillDifference) -> String? {
             if difference.node.kind == "label", unchanged[difference.node.id] != nil { return difference.node.id }

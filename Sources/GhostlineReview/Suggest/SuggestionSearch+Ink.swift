@@ -42,6 +42,17 @@ extension SuggestionSearch {
         return changes
     }
 
+    /// A flat area's colour (a fill, a box) as the scene writes it: a name only when it draws the colour within 2
+    /// levels, else the hex. A fill a few levels off (#E9E9EB for #E5E5EA) is within the 8 that name text colours,
+    /// and would be named as the colour it replaces.
+    func flatColor(_ color: Color, elsewhere: [(scheme: ColorScheme, ink: Color, under: Color)] = []) -> SceneColor {
+        let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light
+        guard let name = colorName(for: color, under: comparison.background, elsewhere: elsewhere),
+              case .success(let value) = description.colors.resolve(.named(name), scheme: scheme),
+              InkTraits.channelDistance(value, color) <= 2 else { return .fixed(color) }
+        return .named(name)
+    }
+
     /// OpenType's weight classes by the names faces carry after the family in their PostScript names.
     static let weightNames = [100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium", 600: "SemiBold",
                               700: "Bold", 800: "ExtraBold", 900: "Black"]
