@@ -46,6 +46,7 @@ public enum LayoutJSON {
     static func element(_ element: LayoutElement, palette: Palette) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(element.id)), ("kind", .string(element.kind.rawValue)),
                                               ("frame", frame(element.frame))]
+        if let id = element.sourceID { members.append(("source", .string(id))) }
         switch element.content {
         case .label(let label):
             members.append(("lines", .array(element.canvasLines.map { line in

@@ -173,6 +173,8 @@ extension Arranger {
             return (label.node.priorities.hugging(axis), label.node.priorities.compressionResistance(axis))
         case .image(_, let image):
             return (image.priorities.hugging(axis), image.priorities.compressionResistance(axis))
+        case .stack(let stack) where stack.node.positioning == .absolute:
+            return absolutePriorities(stack, along: axis)
         case .stack(let stack):
             let children = stack.arranged.map { child in
                 hasIntrinsicLength(child, along: axis) ? priorities(child, along: axis) : (0, 0)
@@ -213,6 +215,8 @@ extension Arranger {
         case .box(_, let box): return box.width.map { size.clamp($0, .horizontal) }
         case .image(_, let image): return size.clamp(image.width, .horizontal)
         case .spacer, .gap: return nil
+        case .stack(let stack) where stack.node.positioning == .absolute:
+            return size.clamp(absoluteExtent(stack, within: nil), .horizontal)
         case .stack(let stack):
             let padding = stack.node.padding.horizontal
             if stack.node.axis == .vertical {
@@ -252,6 +256,8 @@ extension Arranger {
         case .box: return size.clamp(offered, .horizontal)
         case .image(_, let image): return size.clamp(min(image.width, offered), .horizontal)
         case .spacer, .gap: return 0
+        case .stack(let stack) where stack.node.positioning == .absolute:
+            return size.clamp(min(absoluteExtent(stack, within: offered), offered), .horizontal)
         case .stack(let stack):
             let padding = stack.node.padding.horizontal
             if stack.node.axis == .horizontal {

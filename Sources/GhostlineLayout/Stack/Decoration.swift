@@ -60,6 +60,10 @@ public struct OverlayNode: Sendable {
     public var size: SizeConstraints = .none
     /// Drawn behind the overlay's frame, before its children.
     public var background: Background?
+    /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
+    public var sourceID: String?
     /// The children, in drawing order.
     public var children: [LayoutNode]
 

@@ -43,6 +43,10 @@ public struct LabelNode: Sendable {
     public var padding: EdgeInsets = .zero
     /// Drawn behind the label's frame (padding included).
     public var background: Background?
+    /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
+    public var sourceID: String?
     /// Creates a label with no size constraints and UIKit's default priorities.
     public init(id: String? = nil, text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
                 alignCapHeight: Bool = false, snapToGrid: Bool = false) {
@@ -74,6 +78,10 @@ public struct BoxNode: Sendable {
     public var cornerRadius: Double
     /// Drawn behind the box (a border on a box is drawn this way too).
     public var background: Background?
+    /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
+    public var sourceID: String?
     /// Creates a box; `width` nil lets the stack decide its width.
     public init(id: String? = nil, width: Double?, height: Double, paint: PaintID, cornerRadius: Double = 0) {
         self.id = id; self.width = width; self.height = height; self.paint = paint; self.cornerRadius = cornerRadius
@@ -98,6 +106,10 @@ public struct ImageNode: Sendable {
     public var priorities = ContentPriorities()
     /// Drawn behind the image's frame.
     public var background: Background?
+    /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
+    public var sourceID: String?
     /// `size: nil` fixes the image at `width` × `height`; pass `.none` to let a stack stretch or squeeze it by
     /// its priorities.
     public init(id: String? = nil, paint: PaintID, source: String, width: Double, height: Double,
@@ -105,6 +117,21 @@ public struct ImageNode: Sendable {
         self.id = id; self.paint = paint; self.source = source; self.width = width; self.height = height
         self.size = size ?? SizeConstraints(width: width, height: height)
     }
+}
+
+/// How a stack places its children: one after another along its axis (UIStackView, a CSS flex box), or each at
+/// its own point (a design tool's frame, CSS's `position: absolute`).
+public enum StackPositioning: String, Sendable, Codable, CaseIterable { case arranged, absolute }
+
+/// Where a child of an absolute stack sits: its frame's top-left corner, in points from the stack's top-left corner
+/// (y down). Design coordinates: a right-to-left layout does not mirror them.
+public struct Placement: Sendable, Hashable {
+    /// Points from the stack's left edge to the child's.
+    public var x: Double
+    /// Points from the stack's top edge to the child's.
+    public var y: Double
+    /// A placement at `x`, `y`.
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// The axis a stack arranges its children along: `vertical` (top to bottom) or `horizontal` (leading to trailing).
@@ -173,6 +200,14 @@ public struct StackNode: Sendable {
     public var size: SizeConstraints = .none
     /// Drawn behind the stack's frame, before its children.
     public var background: Background?
+    /// `arranged` (the default): children follow each other along ``axis``. `absolute`: each child sits at its own
+    /// ``Placement`` (a design tool's frame, CSS's `position: absolute`), and axis, spacing, alignment, distribution
+    /// and padding are not used.
+    public var positioning: StackPositioning = .arranged
+    /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
+    public var sourceID: String?
     /// The arranged children in order (top to bottom, or leading to trailing), gaps and spacers among them.
     public var children: [LayoutNode]
     /// Creates a stack with `fill` distribution, no baseline-relative arrangement and no size constraints.

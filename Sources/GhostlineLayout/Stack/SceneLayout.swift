@@ -51,6 +51,9 @@ public struct LayoutElement: Sendable {
     public var snapsToGrid: Bool = false
     /// Drawn behind the frame before the element's own content; nil for none.
     public var background: Background?
+    /// The design document's object id the element was imported from (`source:`), which the layout JSON carries so
+    /// a tool can go back from a label to its layer; nil when none.
+    public var sourceID: String?
 
     /// An element from its parts; no alignment inset, grid snapping or background unless set afterwards.
     public init(id: String, kind: Kind, frame: Rect, content: Content) {

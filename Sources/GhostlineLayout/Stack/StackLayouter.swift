@@ -114,6 +114,12 @@ struct Arranger {
     /// Lays the item out `width` wide (`exact`), or at most `width` wide at its fitting width; `height` is set when
     /// the parent stretches or squeezes it vertically, else it takes its own height.
     func measure(_ item: ArrangedItem, width: Double, exact: Bool, height: Double?) -> Measured {
+        var measured = measureContent(item, width: width, exact: exact, height: height)
+        if let id = sourceID(item), !measured.elements.isEmpty { measured.elements[0].sourceID = id }
+        return measured
+    }
+
+    func measureContent(_ item: ArrangedItem, width: Double, exact: Bool, height: Double?) -> Measured {
         let size = constraints(item)
         switch item {
         case .label(let label):
@@ -147,8 +153,9 @@ struct Arranger {
             return Measured(elements: [], size: Size(width: exact ? width : 0, height: height ?? 0))
         case .stack(let stack):
             return stacks.measure(.init(serial: stack.serial, width: width, exact: exact, height: height)) {
-                stack.node.axis == .vertical ? measureVertical(stack, width: width, exact: exact, height: height)
-                                             : measureHorizontal(stack, width: width, exact: exact, height: height)
+                if stack.node.positioning == .absolute { return measureAbsolute(stack, item, width: width, exact: exact, height: height) }
+                return stack.node.axis == .vertical ? measureVertical(stack, width: width, exact: exact, height: height)
+                                                    : measureHorizontal(stack, width: width, exact: exact, height: height)
             }
         case .overlay(let overlay):
             return stacks.measure(.init(serial: overlay.serial, width: width, exact: exact, height: height)) {

@@ -17,6 +17,16 @@ public func Overlay(id: String? = nil, alignment: OverlayAlignment = .center,
     .overlay(OverlayDescription(id: id, alignment: alignment, children: content()))
 }
 
+/// Children at their own points (`stack: absolute`): each child's `.placed(x:y:)` puts its frame's top-left corner
+/// there, as a design tool's frame or CSS's `position: absolute` does. Without `height` the stack is as tall as
+/// its lowest child's bottom.
+public func AbsoluteStack(id: String? = nil, width: Double? = nil, height: Double? = nil,
+                          @SceneContentBuilder _ content: () -> [ElementDescription]) -> ElementDescription {
+    var stack = StackDescription(id: id, size: SizeConstraints(width: width, height: height), children: content())
+    stack.positioning = .absolute
+    return .stack(stack)
+}
+
 extension ElementDescription {
     /// Insets between a label's frame and its text (`padding:`), or a stack's layout margins; any other element is
     /// wrapped in a stack with these margins, as SwiftUI's `.padding()` wraps a view.
@@ -127,6 +137,32 @@ extension ElementDescription {
         label.alignCapHeight = alignCapHeight
         label.snapToGrid = snapToGrid
         return .label(label)
+    }
+
+    /// Where a child of an ``AbsoluteStack`` sits (`x`, `y`): its frame's top-left corner, in points from the
+    /// stack's. Named apart from SwiftUI's `.position`, which places a view's centre.
+    public func placed(x: Double, y: Double) -> ElementDescription {
+        let at = Placement(x: x, y: y)
+        switch self {
+        case .label(var label): label.placement = at; return .label(label)
+        case .stack(var stack): stack.placement = at; return .stack(stack)
+        case .box(var box): box.placement = at; return .box(box)
+        case .image(var image): image.placement = at; return .image(image)
+        case .overlay(var overlay): overlay.placement = at; return .overlay(overlay)
+        case .gap, .spacer: return self
+        }
+    }
+
+    /// The design document's object id the element stands for (`source:`), which the layout JSON carries.
+    public func source(_ id: String) -> ElementDescription {
+        switch self {
+        case .label(var label): label.sourceID = id; return .label(label)
+        case .stack(var stack): stack.sourceID = id; return .stack(stack)
+        case .box(var box): box.sourceID = id; return .box(box)
+        case .image(var image): image.sourceID = id; return .image(image)
+        case .overlay(var overlay): overlay.sourceID = id; return .overlay(overlay)
+        case .gap, .spacer: return self
+        }
     }
 
     /// A stack's `distribution` and `baselineRelative`.

@@ -208,6 +208,16 @@ public indirect enum ElementDescription: Sendable {
     case spacer(SpacerNode)
 }
 
+extension ElementDescription {
+    /// A gap or a spacer: space between children rather than a child.
+    public var isSpacing: Bool {
+        switch self {
+        case .gap, .spacer: return true
+        default: return false
+        }
+    }
+}
+
 /// A stack as written (`stack:` and its keys); it becomes a `StackNode`.
 public struct StackDescription: Sendable {
     /// The stack's id (unique in the scene); nil gets a generated one.
@@ -231,6 +241,13 @@ public struct StackDescription: Sendable {
     public var children: [ElementDescription] = []
     /// `background:`, drawn behind the stack's frame.
     public var background: BackgroundDescription?
+    /// `stack: absolute`: children at their own `x` and `y` instead of one after another along the axis.
+    public var positioning: StackPositioning = .arranged
+    /// `x` and `y` in a `stack: absolute`: where the frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// `source:`, the design document's object id (Sketch's `do_objectID`, Figma's node id), carried into the layout
+    /// JSON; nil when none.
+    public var sourceID: String?
     /// Where the stack was written.
     public var mark: SourceMark?
     /// Creates a stack description; every key left out has the YAML default.
@@ -305,6 +322,11 @@ public struct LabelDescription: Sendable {
     public var padding: EdgeInsets = .zero
     /// `background:`, drawn behind the label's frame (padding included).
     public var background: BackgroundDescription?
+    /// `x` and `y` in a `stack: absolute`: where the frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// `source:`, the design document's object id (Sketch's `do_objectID`, Figma's node id), carried into the layout
+    /// JSON; nil when none.
+    public var sourceID: String?
     /// Creates a label description; size constraints and priorities keep their defaults.
     public init(id: String? = nil, text: LabelText, style: StyleReference, numberOfLines: Int? = nil,
                 alignment: TextAlignment? = nil, lineBreakMode: LineBreakMode? = nil, alignCapHeight: Bool = false,
@@ -331,6 +353,11 @@ public struct BoxDescription: Sendable {
     public var size: SizeConstraints = .none
     /// `background:`, drawn behind the box (its own fill draws over it; a border is the common use).
     public var background: BackgroundDescription?
+    /// `x` and `y` in a `stack: absolute`: where the frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// `source:`, the design document's object id (Sketch's `do_objectID`, Figma's node id), carried into the layout
+    /// JSON; nil when none.
+    public var sourceID: String?
     /// Creates a box description, light grey with square corners unless told otherwise.
     public init(id: String? = nil, width: Double? = nil, height: Double, color: SceneColor = "#DDDDDD",
                 cornerRadius: Double = 0) {
@@ -355,6 +382,11 @@ public struct ImageDescription: Sendable {
     public var priorities = ContentPriorities()
     /// `background:`, drawn behind the image's frame.
     public var background: BackgroundDescription?
+    /// `x` and `y` in a `stack: absolute`: where the frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// `source:`, the design document's object id (Sketch's `do_objectID`, Figma's node id), carried into the layout
+    /// JSON; nil when none.
+    public var sourceID: String?
     /// Where the file was written, for errors about reading it.
     public var mark: SourceMark?
     /// Creates an image description; a side left nil takes the bitmap's size.
@@ -391,6 +423,11 @@ public struct OverlayDescription: Sendable {
     public var size: SizeConstraints = .none
     /// `background:`, drawn behind the overlay's frame.
     public var background: BackgroundDescription?
+    /// `x` and `y` in a `stack: absolute`: where the frame's top-left corner sits; nil elsewhere.
+    public var placement: Placement?
+    /// `source:`, the design document's object id (Sketch's `do_objectID`, Figma's node id), carried into the layout
+    /// JSON; nil when none.
+    public var sourceID: String?
     /// The children, in drawing order (no gaps or spacers).
     public var children: [ElementDescription]
     /// Where it was written.

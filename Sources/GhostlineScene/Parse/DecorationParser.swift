@@ -24,7 +24,7 @@ extension SceneParser {
 
     static let backgroundKeys = ["color", "cornerRadius", "border"]
     static let borderKeys = ["width", "color"]
-    static let overlayKeys = ["id", "alignment", "children", "background"] + sizeKeys
+    static let overlayKeys = ["id", "alignment", "children", "background"] + sizeKeys + elementKeys
 
     /// `overlay: { id, alignment, children, background, width, height, … }`: children drawn in one frame.
     mutating func overlay(_ cursor: YAMLCursor, depth: Int) throws(SceneError) -> OverlayDescription {
@@ -37,6 +37,10 @@ extension SceneParser {
         if let a = keys["alignment"] { overlay.alignment = try a.choice(OverlayAlignment.self) }
         overlay.size = try sizeConstraints(keys)
         overlay.background = try background(keys["background"])
+        (overlay.placement, overlay.sourceID) = try elementKeys(keys)
+        let outer = placing
+        placing = false
+        defer { placing = outer }
         let childrenCursor = try keys.required("children", fix: "list what the overlay holds, e.g. `children: [ { box: { height: 48 } }, { label: { text: \"3\", style: badge } } ]`")
         let items = try childrenCursor.sequence()
         guard !items.isEmpty else {

@@ -4,7 +4,11 @@ import GhostlineLayout
 /// The `root:` tree: stacks, labels (plain or with runs), boxes, images and gaps.
 extension SceneParser {
     static let stackKeys = ["stack", "id", "padding", "spacing", "align", "distribution", "baselineRelative", "children",
-                            "background"] + sizeKeys
+                            "background"] + sizeKeys + elementKeys
+    /// Keys every element takes: `source` anywhere, `x` and `y` in a `stack: absolute`.
+    static let elementKeys = ["source", "x", "y"]
+    /// The keys an absolute stack has no use for: its children say where they go.
+    static let arrangingKeys = ["padding", "spacing", "align", "distribution", "baselineRelative"]
 
     mutating func stack(_ cursor: YAMLCursor, depth: Int = 0) throws(SceneError) -> StackDescription {
         guard depth < Self.maximumNesting else {
@@ -12,8 +16,23 @@ extension SceneParser {
         }
         let keys = try cursor.mapping(allowed: Self.stackKeys)
         var node = StackDescription(mark: cursor.mark)
-        if let s = keys["stack"] { node.axis = try s.choice(StackAxis.self) }
+        if let s = keys["stack"] {
+            let written = try s.string()
+            if YAMLCursor.choiceKey(written) == "absolute" {
+                node.positioning = .absolute
+                if let unused = Self.arrangingKeys.first(where: { keys[$0] != nil }), let at = keys[unused] {
+                    throw at.error("`\(unused)` does not apply to a `stack: absolute`: its children sit at their own x and y",
+                                   fix: "remove `\(unused)`, and move the children with their `x` and `y`")
+                }
+            } else {
+                guard let axis = StackAxis.allCases.first(where: { YAMLCursor.choiceKey($0.rawValue) == YAMLCursor.choiceKey(written) }) else {
+                    throw s.error("`\(written)` is not a valid value", fix: "use one of: vertical, horizontal, absolute")
+                }
+                node.axis = axis
+            }
+        }
         node.id = try identifier(keys["id"])
+        (node.placement, node.sourceID) = try elementKeys(keys)
         if let p = keys["padding"] { node.padding = try insets(p) }
         node.spacing = try keys["spacing"]?.number("spacing in points", range: -10_000...10_000) ?? 0
         if let a = keys["align"] {
@@ -39,8 +58,15 @@ extension SceneParser {
         node.background = try background(keys["background"])
         if let c = keys["children"] {
             let items = try c.sequence()
+            let outer = placing
+            placing = node.positioning == .absolute
+            defer { placing = outer }
             for (index, item) in items.enumerated() {
                 let child = try self.child(item, depth: depth)
+                if node.positioning == .absolute, child.isSpacing {
+                    throw item.error("a gap or spacer has nothing to space in a `stack: absolute`",
+                                     fix: "remove it, and place the children with their `x` and `y`")
+                }
                 if case .gap(let gap) = child {
                     let previousIsGap: Bool = { if case .gap = node.children.last { return true }; return false }()
                     if index == 0 || index == items.count - 1 || previousIsGap {
@@ -55,6 +81,30 @@ extension SceneParser {
             }
         }
         return node
+    }
+
+    /// `x`, `y` and `source`: a placement only in a `stack: absolute` (a child anywhere else follows its stack), and
+    /// the design document's object id on any element.
+    func elementKeys(_ keys: YAMLCursor.Mapping) throws(SceneError) -> (Placement?, String?) {
+        var placement: Placement?
+        if keys["x"] != nil || keys["y"] != nil {
+            guard placing else {
+                throw (keys["x"] ?? keys["y"] ?? keys.cursor).error("`x` and `y` place a child of a `stack: absolute`; this element follows its stack",
+                                                                    fix: "remove `x` and `y`, or put the element in a `stack: absolute`")
+            }
+            placement = Placement(x: try keys["x"]?.number("x in points", range: -10_000...10_000) ?? 0,
+                                  y: try keys["y"]?.number("y in points", range: -10_000...10_000) ?? 0)
+        }
+        var source: String?
+        if let s = keys["source"] {
+            let id = try s.string()
+            guard !id.isEmpty, id.unicodeScalars.count <= 1_000 else {
+                throw s.error("a `source` must be a design document's object id of 1 to 1,000 characters",
+                              fix: "give the layer's id (Sketch's do_objectID, Figma's node id), or remove `source`")
+            }
+            source = id
+        }
+        return (placement, source)
     }
 
     mutating func identifier(_ cursor: YAMLCursor?) throws(SceneError) -> String? {
@@ -91,13 +141,13 @@ extension SceneParser {
         }
     }
 
-    static let boxKeys = ["id", "color", "cornerRadius", "background"] + sizeKeys
-    static let imageKeys = ["id", "file", "background"] + sizeKeys + priorityKeys
+    static let boxKeys = ["id", "color", "cornerRadius", "background"] + sizeKeys + elementKeys
+    static let imageKeys = ["id", "file", "background"] + sizeKeys + priorityKeys + elementKeys
     static let gapKeys = ["value", "from", "to"]
     static let runKeys = ["text", "style"]
     static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
                             "snapToGrid", "baseWritingDirection", "padding", "background"] + autoshrinkKeys + sizeKeys
-                            + priorityKeys
+                            + priorityKeys + elementKeys
     /// UILabel's autoshrink properties, by their UIKit names.
     static let autoshrinkKeys = ["adjustsFontSizeToFitWidth", "minimumScaleFactor", "allowsDefaultTighteningForTruncation",
                                  "baselineAdjustment"]
@@ -142,6 +192,7 @@ extension SceneParser {
         label.priorities = try priorities(keys)
         if let p = keys["padding"] { label.padding = try insets(p) }
         label.background = try background(keys["background"])
+        (label.placement, label.sourceID) = try elementKeys(keys)
         return label
     }
 
@@ -185,6 +236,7 @@ extension SceneParser {
         box.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
         if let c = keys["color"] { box.color = try color(c) }
         box.background = try background(keys["background"])
+        (box.placement, box.sourceID) = try elementKeys(keys)
         return box
     }
 
@@ -197,6 +249,7 @@ extension SceneParser {
         image.size = SizeConstraints(minWidth: size.minWidth, minHeight: size.minHeight, maxWidth: size.maxWidth, maxHeight: size.maxHeight)
         image.priorities = try priorities(keys)
         image.background = try background(keys["background"])
+        (image.placement, image.sourceID) = try elementKeys(keys)
         return image
     }
 

@@ -28,6 +28,8 @@ struct SceneParser {
     /// Elements parsed so far, the root stack included (the layout JSON lists it as an element too): YAML aliases can
     /// repeat a subtree exponentially, so the count is capped.
     var elementCount = 0
+    /// True while the children of a `stack: absolute` are read: only they may have `x` and `y`.
+    var placing = false
     /// Characters of label text read so far.
     var textCharacters = 0
 

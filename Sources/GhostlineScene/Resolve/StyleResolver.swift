@@ -126,6 +126,9 @@ extension ResolverState {
         node.baselineRelative = stack.baselineRelative
         node.size = stack.size
         node.background = try background(stack.background)
+        node.positioning = stack.positioning
+        node.placement = stack.placement
+        node.sourceID = stack.sourceID
         node.children.reserveCapacity(stack.children.count)
         for child in stack.children { node.children.append(try self.node(child)) }
         return node
@@ -140,6 +143,8 @@ extension ResolverState {
                                    paint: palette.add(try color(box.color, default: .black, mark: nil)), cornerRadius: box.cornerRadius)
             resolved.size = box.size
             resolved.background = try background(box.background)
+            resolved.placement = box.placement
+            resolved.sourceID = box.sourceID
             return .box(resolved)
         case .image(let image): return .image(try self.image(image))
         case .stack(let inner): return .stack(try self.stack(inner))
@@ -147,6 +152,8 @@ extension ResolverState {
             var resolved = OverlayNode(id: overlay.id, alignment: overlay.alignment, children: [])
             resolved.size = overlay.size
             resolved.background = try background(overlay.background)
+            resolved.placement = overlay.placement
+            resolved.sourceID = overlay.sourceID
             for child in overlay.children { resolved.children.append(try node(child)) }
             return .overlay(resolved)
         case .gap(let gap): return .gap(gap)
@@ -209,6 +216,8 @@ extension ResolverState {
         node.priorities = label.priorities
         node.padding = label.padding
         node.background = try background(label.background)
+        node.placement = label.placement
+        node.sourceID = label.sourceID
         return node
     }
 
@@ -237,6 +246,8 @@ extension ResolverState {
                              height: image.height ?? Double(pixels.height) / fileScale, size: size)
         node.priorities = image.priorities
         node.background = try background(image.background)
+        node.placement = image.placement
+        node.sourceID = image.sourceID
         return node
     }
 
