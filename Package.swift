@@ -25,6 +25,7 @@ let package = Package(
         // The review app's HTTP server (`ghostline review`); only the CLI and the app's own module depend on it.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: C interop (system libraries from Debian's -dev packages, found through pkg-config)
@@ -99,7 +100,9 @@ let package = Package(
                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
                                                        .product(name: "Yams", package: "Yams")]),
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
-        .target(name: "Ghostline", dependencies: ["GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
+        .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
+                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
                                                   "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
                                                   "GhostlineSuite"]),

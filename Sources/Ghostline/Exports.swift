@@ -6,6 +6,7 @@
 @_exported import GhostlineFonts
 @_exported import GhostlineGeometry
 @_exported import GhostlineImage
+@_exported import GhostlineImport
 @_exported import GhostlineLayout
 @_exported import GhostlinePNG
 @_exported import GhostlineRaster

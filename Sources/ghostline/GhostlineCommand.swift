@@ -19,7 +19,8 @@ struct GhostlineCommand: ParsableCommand {
         """,
         version: GhostlineVersion.current,
         subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
-                      MetricsCommand.self, FontsCommand.self, TokensCommand.self, SuiteCommand.self, ReviewAppCommand.self]
+                      MetricsCommand.self, FontsCommand.self, TokensCommand.self, ImportCommand.self, SuiteCommand.self,
+                      ReviewAppCommand.self]
     )
 
     /// Without a command there is nothing to do: say so on one line and exit 2, as a usage error.

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import Ghostline
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn a Sketch or Figma document into scenes, a style guide and a report.",
+        discussion: """
+        Reads a .sketch file, an unzipped Sketch folder, or a Figma file response saved as JSON \
+        (GET /v1/files/:key). Writes one scene per artboard or top-level frame, OUTDIR/<page>/<frame>.yaml, in the \
+        css model at the frame's size, every text layer a label at the document's frame in a `stack: absolute`, \
+        with its object id in `source:`; the shared text styles as OUTDIR/styles.yaml (and DTCG tokens, \
+        styles.tokens.json); and OUTDIR/import-report.json: what was skipped and why, by count, and which fonts \
+        stand in for fonts this machine lacks.
+
+        Examples:
+          ghostline import Checkout.sketch -o design
+          ghostline import figma-file.json -o design --font-dir fonts/ --no-system-fonts
+        """
+    )
+
+    @Argument(help: "The design document: FILE.sketch, an unzipped Sketch folder, or a Figma file JSON.") var document: String
+    @Option(name: .shortAndLong, help: "The folder to write (default: NAME-import, here, for NAME.sketch or NAME.json).") var output: String?
+    @OptionGroup var fonts: FontOptions
+
+    func run() throws {
+        let session = try fonts.session()
+        let imported: (files: [ImportedFile], report: ImportReport)
+        do { imported = try session.importDesign(path: document) } catch { throw CLIError(error.description) }
+        let folder = output ?? Self.defaultFolder(for: document)
+        var files = OutputFiles(inputs: [document])
+        do {
+            for file in imported.files {
+                let path = URL(fileURLWithPath: folder).appendingPathComponent(file.path).path
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                        withIntermediateDirectories: true)
+                try files.stage(file.contents, to: path)
+            }
+            try files.commit()
+        } catch let error as OutputError {
+            files.discard()
+            throw CLIError("\(folder): \(error)")
+        } catch {
+            files.discard()
+            throw CLIError("\(folder): cannot be written (\(error.localizedDescription)); choose another folder with -o")
+        }
+        print(imported.report.summary)
+        print("  wrote \(folder)/ (scenes, styles.yaml, styles.tokens.json, import-report.json)")
+    }
+
+    /// `Checkout.sketch` → `Checkout-import`, where the command runs (never the document's own folder).
+    static func defaultFolder(for document: String) -> String {
+        let name = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
+        return (name.isEmpty ? "design" : name) + "-import"
+    }
+}
