@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Ghostline's readers of untrusted files with libFuzzer (and AddressSanitizer).
-#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text font-names   (default 60 s)
+#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text font-names sketch figma   (default 60 s)
 #   scripts/fuzz.sh all [SECONDS]         every target in turn
 # The targets are listed in Sources/ghostline-fuzz/Targets.swift; adding one there and a seed case below is all
 # a new target needs. Everything lands in .fuzz/<target>/ (gitignored): corpus/, crash-*/leak-*/timeout-* files,
@@ -12,7 +12,7 @@
 # system's libpng, libjpeg, libwebp, FreeType or HarfBuzz, which are Debian's uninstrumented builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(scene png jpeg webp font layout-json text font-names)
+targets=(scene png jpeg webp font layout-json text font-names sketch figma)
 target=${1:-}
 seconds=${2:-60}
 if [ "$target" = "all" ]; then
@@ -37,6 +37,9 @@ case "$target" in
     python3 -c "import fontTools" 2>/dev/null \
       || { echo "fuzz: the font seeds need fontTools: apt-get install python3-fonttools (or pip install fonttools)" >&2; exit 2; }
     python3 scripts/make-fuzz-seed-fonts.py "$corpus" >/dev/null ;;
+  # Real documents (Fixtures/designdocs): the small Sketch archives and the Figma responses.
+  sketch) find Fixtures/designdocs -name '*.sketch' -size -500k -exec cp {} "$corpus"/ \; ;;
+  figma) cp Fixtures/designdocs/figma-*/*.json "$corpus"/ ;;
   layout-json)
     cp Snapshots/*.json "$corpus"/
     options+=(-dict=scripts/fuzz/layout-json.dict) ;;

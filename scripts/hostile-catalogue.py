@@ -368,6 +368,89 @@ def yaml_quoted(text):
 # ---------------------------------------------------------------------------------------------------------------
 # The catalogue
 
+def sketch_zip(entries):
+    """A .sketch archive in memory: `entries` maps names to bytes or text, deflated."""
+    import zipfile
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries.items():
+            z.writestr(name, data if isinstance(data, bytes) else data.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def sketch_doc(pages, masters_page=None):
+    """document.json, meta.json and pages for a Sketch archive; `pages` maps page ids to their layer lists."""
+    import json as _json
+    entries = {"meta.json": _json.dumps({"appVersion": "70"}),
+               "document.json": _json.dumps({"_class": "document", "pages": [{"_ref": f"pages/{p}"} for p in pages]})}
+    for page, layers in pages.items():
+        entries[f"pages/{page}.json"] = _json.dumps({"_class": "page", "name": page, "layers": layers})
+    return entries
+
+
+def sketch_text(text, x=0, y=0, **extra):
+    return dict({"_class": "text", "do_objectID": "T-" + str(abs(hash(text)) % 10000), "name": text, "frame": {"x": x, "y": y, "width": 100, "height": 20},
+                 "attributedString": {"string": text, "attributes": [{"location": 0, "length": len(text), "attributes": {
+                     "MSAttributedStringFontAttribute": {"attributes": {"name": "Inter-Regular", "size": 17}}}}]}}, **extra)
+
+
+def import_cases(c):
+    """ghostline import: zip bombs, entries outside the archive, huge and deep JSON, symbols that contain themselves or
+    multiply, and values of the wrong type. Every bad document is one line and exit 2; nothing is written."""
+    import json as _json
+    artboard = lambda layers: {"_class": "artboard", "do_objectID": "A1", "name": "Screen", "frame": {"x": 0, "y": 0, "width": 375, "height": 812}, "layers": layers}
+    good = sketch_doc({"P1": [artboard([sketch_text("Hello", 16, 40)])]})
+    c.add("import", "sketch-minimal", ["import", "d.sketch", "-o", "out"], expect=(0,), files={"d.sketch": sketch_zip(good)},
+          outputs=("out", "out/p1", "out/p1/screen.yaml", "out/styles.yaml", "out/styles.tokens.json", "out/import-report.json"))
+    bomb = dict(good)
+    bomb["document.json"] = b"{" + b" " * (80 << 20) + b"}"
+    c.add("import", "zip-bomb-entry", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": sketch_zip(bomb)})
+    traversal = sketch_doc({"P1": [artboard([])]})
+    traversal["document.json"] = _json.dumps({"pages": [{"_ref": "../../etc/passwd"}]})
+    c.add("import", "zip-page-ref-traversal", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": sketch_zip(traversal)})
+    evil = dict(good)
+    evil["../../evil.json"] = "{}"
+    c.add("import", "zip-entry-named-outside", ["import", "d.sketch", "-o", "out"], expect=(0,), files={"d.sketch": sketch_zip(evil)},
+          outputs=("out", "out/p1", "out/p1/screen.yaml", "out/styles.yaml", "out/styles.tokens.json", "out/import-report.json"))
+    folder = {f"doc/{name}": data for name, data in traversal.items() if not name.startswith("..")}
+    c.add("import", "folder-page-ref-traversal", ["import", "doc", "-o", "out"], names=("doc",), files=folder)
+    c.add("import", "not-a-zip", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": b"PK\x03\x04" + b"\x00" * 40})
+    c.add("import", "truncated-zip", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": sketch_zip(good)[:200]})
+    c.add("import", "figma-100mb", ["import", "f.json", "-o", "out"], names=("f.json",), files={"f.json": sparse(100 << 20, b'{"document": ')})
+    c.add("import", "figma-deep-nesting", ["import", "f.json", "-o", "out"], names=("f.json",), files={"f.json": b"[" * 200000})
+    c.add("import", "figma-wrong-types", ["import", "f.json", "-o", "out"], names=("f.json",),
+          files={"f.json": '{"document": [1, 2], "schemaVersion": "x"}'})
+    odd = {"document": {"children": [{"type": "CANVAS", "name": "P", "children": [
+        {"type": "FRAME", "name": "F", "absoluteBoundingBox": {"x": 1e308, "y": "x", "width": -5, "height": None}, "children": [
+            {"type": "TEXT", "characters": 5, "style": "bold", "characterStyleOverrides": [1e300, -1, "a"], "styleOverrideTable": [],
+             "absoluteBoundingBox": {"x": 1.7e308, "y": 0, "width": 10, "height": 10}},
+            {"type": "TEXT", "characters": "ok", "style": {"fontSize": -3, "lineHeightUnit": "PIXELS", "lineHeightPx": 1e12},
+             "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 10}}]},
+        {"type": "FRAME", "name": "G", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 50}, "children": [
+            {"type": "TEXT", "characters": "x" * 10, "style": {"fontSize": 1e9, "fontWeight": 1e300, "letterSpacing": -1e9, "paragraphSpacing": 1e9},
+             "absoluteBoundingBox": {"x": 5, "y": 5, "width": 50, "height": 20}}]}]}]}}
+    c.add("import", "figma-odd-values", ["import", "f.json", "-o", "out"], expect=(0,), files={"f.json": _json.dumps(odd)},
+          outputs=("out", "out/p", "out/p/g.yaml", "out/styles.yaml", "out/styles.tokens.json", "out/import-report.json"))
+    master = {"_class": "symbolMaster", "do_objectID": "M", "symbolID": "S", "name": "Loop", "frame": {"x": 0, "y": 0, "width": 10, "height": 10},
+              "layers": [{"_class": "symbolInstance", "do_objectID": "I", "symbolID": "S", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}
+    cyclic = sketch_doc({"P1": [artboard([{"_class": "symbolInstance", "do_objectID": "I0", "symbolID": "S", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]), master]})
+    c.add("import", "symbol-contains-itself", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": sketch_zip(cyclic)})
+    fan = [artboard([{"_class": "symbolInstance", "do_objectID": "R", "symbolID": "L0", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}])]
+    for level in range(8):
+        child = {"_class": "symbolInstance", "do_objectID": f"C{level}", "symbolID": f"L{level + 1}", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}
+        fan.append({"_class": "symbolMaster", "do_objectID": f"M{level}", "symbolID": f"L{level}", "frame": {"x": 0, "y": 0, "width": 10, "height": 10},
+                    "layers": [child] * 12})
+    fan.append({"_class": "symbolMaster", "do_objectID": "M8", "symbolID": "L8", "frame": {"x": 0, "y": 0, "width": 10, "height": 10},
+                "layers": [sketch_text("leaf")]})
+    c.add("import", "symbol-fan-out", ["import", "d.sketch", "-o", "out"], names=("d.sketch",), files={"d.sketch": sketch_zip(sketch_doc({"P1": fan}))})
+    huge_run = sketch_doc({"P1": [artboard([sketch_text("Hi", attributedString={"string": "Hi", "attributes": [
+        {"location": 9223372036854775807, "length": 9223372036854775807, "attributes": {}}, {"location": -4, "length": 3}]})])]})
+    c.add("import", "sketch-run-overflow", ["import", "d.sketch", "-o", "out"], expect=(0,), files={"d.sketch": sketch_zip(huge_run)},
+          outputs=("out", "out/p1", "out/p1/screen.yaml", "out/styles.yaml", "out/styles.tokens.json", "out/import-report.json"))
+    c.add("import", "output-is-a-file", ["import", "d.sketch", "-o", "out"], names=("out",), files={"d.sketch": sketch_zip(good), "out": b"file"})
+    c.add("import", "missing-document", ["import", "nope.sketch", "-o", "out"], names=("nope.sketch",))
+
+
 def build(assets, fonts, big):
     c = Catalogue()
     A = lambda name: os.path.join(assets, name)
@@ -1112,6 +1195,7 @@ def build(assets, fonts, big):
     c.add("matrix", "to-stdout", ["matrix", A("dynamic.yaml"), "-o", "-", "--scale", "1"], expect=(0,))
     c.add("matrix", "bad-scene-after-warning", ["matrix", "s.yaml", "-o", "sheet.png"], names=("s.yaml",), outputs=sheet_outputs("sheet"),
           files={"s.yaml": scene("[ { box: { width: 10, height: 10 } }, { image: { file: nope.png, width: 5, height: 5 } } ]")})
+    import_cases(c)
     return c
 
 

@@ -96,9 +96,10 @@ struct FigmaReader {
         }
     }
 
+    /// A frame; a value that is missing, not a number or not finite is 0.
     static func rect(_ json: JSONValue?) -> DesignRect {
-        DesignRect(x: json?["x"]?.doubleValue ?? 0, y: json?["y"]?.doubleValue ?? 0,
-                   width: json?["width"]?.doubleValue ?? 0, height: json?["height"]?.doubleValue ?? 0)
+        func value(_ key: String) -> Double { json?[key]?.doubleValue.flatMap { $0.isFinite ? $0 : nil } ?? 0 }
+        return DesignRect(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
     }
 
     static func color(_ json: JSONValue?, opacity: Double) -> DesignColor? {
@@ -212,7 +213,7 @@ struct FigmaReader {
         if let size = style["fontSize"]?.doubleValue, size > 0, size.isFinite { a.size = size }
         if let family = style["fontFamily"]?.stringValue { a.family = family; if base != nil { a.postScriptName = nil } }
         if let name = style["fontPostScriptName"]?.stringValue { a.postScriptName = name }
-        if let weight = style["fontWeight"]?.doubleValue, weight.isFinite { a.weight = Int(weight) }
+        if let weight = style["fontWeight"]?.doubleValue, weight >= 1, weight <= 1000 { a.weight = Int(weight) }
         if let italic = style["italic"]?.boolValue { a.italic = italic }
         if let spacing = style["letterSpacing"]?.doubleValue, spacing.isFinite { a.letterSpacing = spacing }
         if let spacing = style["paragraphSpacing"]?.doubleValue, spacing.isFinite { a.paragraphSpacing = spacing }

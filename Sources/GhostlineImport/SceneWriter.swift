@@ -30,8 +30,23 @@ public struct SceneWriter {
             let folder = pageSlugs.make(page.name, fallback: "page")
             var frameSlugs = Slugs()
             for frame in page.frames {
-                guard frame.width >= 1, frame.width <= 10_000, frame.height <= 100_000 else {
-                    skipped.add("frames outside the scene's size limits (1 to 10,000 points wide)"); continue
+                guard frame.width >= 1, frame.width <= 10_000, frame.height >= 0, frame.height <= 10_000 else {
+                    skipped.add("frames outside the scene's size limits (1 to 10,000 points)"); continue
+                }
+                var frame = frame
+                frame.layers = frame.layers.filter { layer in
+                    let r: DesignRect
+                    switch layer { case .text(let t): r = t.frame; case .shape(let s): r = s.frame }
+                    let inside = [r.x, r.y].allSatisfy { $0.isFinite && abs($0) <= 10_000 }
+                        && [r.width, r.height].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 10_000 }
+                    if !inside { skipped.add("layers outside the scene's limits (±10,000 points)") }
+                    return inside
+                }
+                let characters = frame.layers.reduce(0) { sum, layer in
+                    if case .text(let t) = layer { return sum + t.string.unicodeScalars.count }; return sum
+                }
+                guard frame.layers.count < 10_000, characters <= 200_000 else {
+                    skipped.add("frames over the scene's limits (10,000 elements, 200,000 characters)"); continue
                 }
                 let path = folder + "/" + frameSlugs.make(frame.name, fallback: "frame") + ".yaml"
                 files.append(ImportedFile(path: path, contents: scene(frame, page: page, document: document, source: source,
@@ -57,15 +72,17 @@ public struct SceneWriter {
         out += (document.version.map { " \($0)" } ?? "") + "): page \(q(page.name)), frame \(q(frame.name)).\n"
         out += "# Every element sits at the document's frame; `source:` is the layer's object id in the document.\n"
         out += "model: css\ninclude: ../styles.yaml\n"
-        out += "canvas: { width: \(n(frame.width)), height: \(n(frame.height)), scale: \(scale)"
+        // A canvas is at least a point tall; a design tool allows a 0-tall frame (a rule, a divider).
+        out += "canvas: { width: \(n(frame.width)), height: \(n(max(1, frame.height))), scale: \(scale)"
         out += (frame.background.map { ", background: \(q($0.hex))" } ?? "") + " }\n"
-        out += "root:\n  stack: absolute\n  source: \(q(frame.id))\n  children:\n"
+        out += "root:\n  stack: absolute\n" + (frame.id.isEmpty ? "" : "  source: \(q(String(frame.id.prefix(1_000))))\n") + "  children:\n"
         var ids = Slugs()
         if frame.layers.isEmpty { out = out.replacingOccurrences(of: "  children:\n", with: "  children: []\n") }
         for layer in frame.layers {
             switch layer {
             case .shape(let shape):
-                out += "    - box: { id: \(q(ids.make(shape.name, fallback: "box"))), source: \(q(shape.id)), x: \(n(shape.frame.x)), "
+                out += "    - box: { id: \(q(ids.make(shape.name, fallback: "box")))" + (shape.id.isEmpty ? "" : ", source: \(q(String(shape.id.prefix(1_000))))")
+                out += ", x: \(n(shape.frame.x)), "
                 out += "y: \(n(shape.frame.y)), width: \(n(max(0, shape.frame.width))), height: \(n(max(0, shape.frame.height))), "
                 out += "color: \(q(shape.color.hex))" + (shape.cornerRadius > 0 ? ", cornerRadius: \(n(shape.cornerRadius))" : "") + " }\n"
             case .text(let text):
@@ -76,7 +93,7 @@ public struct SceneWriter {
     }
 
     mutating func label(_ text: DesignText, id: String, styles: [String: String]) -> String {
-        var out = "    - label:\n        id: \(q(id))\n        source: \(q(text.id))\n"
+        var out = "    - label:\n        id: \(q(id))\n" + (text.id.isEmpty ? "" : "        source: \(q(String(text.id.prefix(1_000))))\n")
         out += "        x: \(n(text.frame.x))\n        y: \(n(text.frame.y))\n        width: \(n(max(0, text.frame.width)))\n"
         if text.behaviour == .fixed { out += "        height: \(n(max(0, text.frame.height)))\n" }
         if text.behaviour == .autoWidth {
@@ -108,11 +125,11 @@ public struct SceneWriter {
         var keys = characterKeys(a)
         if let height = a.lineHeight {
             switch height {
-            case .points(let p): keys += ", lineHeight: \(n(p))"
-            case .percent(let p): keys += ", lineHeight: \(q(n(p) + "%"))"
+            case .points(let p): keys += ", lineHeight: \(n(clamp(p, 1...2000)))"
+            case .percent(let p): keys += ", lineHeight: \(q(n(clamp(p, 1...1000)) + "%"))"
             }
         }
-        if a.paragraphSpacing != 0 { keys += ", paragraphSpacing: \(n(a.paragraphSpacing))" }
+        if a.paragraphSpacing != 0 { keys += ", paragraphSpacing: \(n(clamp(a.paragraphSpacing, 0...1000)))" }
         if a.alignment != "natural" { keys += ", alignment: \(a.alignment)" }
         return keys
     }
@@ -122,9 +139,9 @@ public struct SceneWriter {
         var keys = "font: \(q(choice.font))"
         if let weight = choice.weight, weight != 400 { keys += ", weight: \(weight)" }
         if choice.italic { keys += ", italic: true" }
-        keys += ", size: \(n(a.size))"
+        keys += ", size: \(n(clamp(a.size, 1...1000)))"
         if let color = a.color { keys += ", color: \(q(color.hex))" }
-        if a.letterSpacing != 0 { keys += ", letterSpacing: \(n(a.letterSpacing))" }
+        if a.letterSpacing != 0 { keys += ", letterSpacing: \(n(clamp(a.letterSpacing, -100...100)))" }
         if let textCase = a.textCase { keys += ", textCase: \(textCase)" }
         if a.underline { keys += ", underline: true" }
         if a.strikethrough { keys += ", strikethrough: true" }
@@ -175,6 +192,11 @@ public struct SceneWriter {
     }
 
     // MARK: Text
+
+    /// A value within the scene's range for its key (a document can hold any number; a scene refuses those).
+    func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {
+        value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : range.lowerBound
+    }
 
     /// A YAML double-quoted scalar: JSON's escaping is valid YAML.
     func q(_ text: String) -> String { JSONValue.string(text).serialized() }

@@ -143,9 +143,10 @@ struct SketchReader {
                            height: (maxY - minY).rounded(.up), background: nil, layers: moved)
     }
 
+    /// A frame; a value that is missing, not a number or not finite is 0.
     static func rect(_ json: JSONValue?) -> DesignRect {
-        DesignRect(x: json?["x"]?.doubleValue ?? 0, y: json?["y"]?.doubleValue ?? 0,
-                   width: json?["width"]?.doubleValue ?? 0, height: json?["height"]?.doubleValue ?? 0)
+        func value(_ key: String) -> Double { json?[key]?.doubleValue.flatMap { $0.isFinite ? $0 : nil } ?? 0 }
+        return DesignRect(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
     }
 
     /// One layer and what it holds. `origin` is the enclosing group's top-left on the screen; `overrides` the text

@@ -18,7 +18,9 @@ enum SketchText {
         var runs: [DesignRun] = []
         var covered = 0
         for entry in attributed["attributes"]?.arrayValue ?? [] {
-            let location = max(0, entry["location"]?.intValue ?? 0), length = max(0, entry["length"]?.intValue ?? 0)
+            // Clamped before adding: a hostile location or length near Int.max must not overflow.
+            let location = min(max(0, entry["location"]?.intValue ?? 0), utf16.count)
+            let length = min(max(0, entry["length"]?.intValue ?? 0), utf16.count)
             let start = min(max(location, covered), utf16.count), end = min(location + length, utf16.count)
             guard end > start else { continue }
             if start > covered { runs.append(DesignRun(text: piece(utf16, covered, start), attributes: base ?? DesignTextAttributes(size: 12))) }

@@ -37,6 +37,10 @@ let fuzzTargets: [FuzzTarget] = [
                exercise: exerciseText),
     FuzzTarget(name: "font-names", summary: "the on-disk font name cache: read, validated, looked up, written back",
                exercise: exerciseFontNames),
+    FuzzTarget(name: "sketch", summary: "Sketch archives: import, and every scene it writes must load",
+               exercise: exerciseImport(file: "document.sketch")),
+    FuzzTarget(name: "figma", summary: "Figma file JSON: import, and every scene it writes must load",
+               exercise: exerciseImport(file: "figma.json")),
 ]
 
 /// One session for the fuzzing process: its fonts and glyphs stay warm between inputs, as in a suite.
@@ -195,5 +199,26 @@ func exerciseText(_ bytes: [UInt8]) {
         _ = try? session.renderer.render(scene)
     } else {
         _ = scene.layout()
+    }
+}
+
+/// `ghostline import` on arbitrary bytes saved as `file`: an error is the expected answer; a scene the import writes
+/// that the scene parser refuses is a finding, since a user's next command would fail on it.
+func exerciseImport(file: String) -> @Sendable ([UInt8]) -> Void {
+    { bytes in
+        let directory = scratch.appendingPathComponent("import")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(file).path
+        guard write(bytes, to: path), let (files, _) = try? session.importDesign(path: path) else { return }
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            _ = write(Array(file.contents.utf8), to: url.path)
+        }
+        for file in files where file.path.hasSuffix(".yaml") && file.path != "styles.yaml" {
+            do { _ = try session.loader.describe(text: file.contents, path: directory.appendingPathComponent(file.path).path) } catch {
+                fatalError("import wrote \(file.path), which does not load: \(error)")
+            }
+        }
     }
 }

@@ -30,20 +30,35 @@ struct ImportCommand: ParsableCommand {
         do { imported = try session.importDesign(path: document) } catch { throw CLIError(error.description) }
         let folder = output ?? Self.defaultFolder(for: document)
         var files = OutputFiles(inputs: [document])
+        // Folders this run made, removed again when it fails, so a failed import leaves nothing behind.
+        var made: [String] = []
+        func makeFolder(_ path: String) throws {
+            var missing: [String] = []
+            var url = URL(fileURLWithPath: path)
+            while !FileManager.default.fileExists(atPath: url.path), url.path != "/" {
+                missing.append(url.path)
+                url = url.deletingLastPathComponent()
+            }
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            made += missing
+        }
+        func undo() {
+            files.discard()
+            for path in made.sorted(by: { $0.count > $1.count }) { try? FileManager.default.removeItem(atPath: path) }
+        }
         do {
             for file in imported.files {
                 let path = URL(fileURLWithPath: folder).appendingPathComponent(file.path).path
-                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
-                                                        withIntermediateDirectories: true)
+                try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
                 try files.stage(file.contents, to: path)
             }
             try files.commit()
         } catch let error as OutputError {
-            files.discard()
+            undo()
             throw CLIError("\(folder): \(error)")
         } catch {
-            files.discard()
-            throw CLIError("\(folder): cannot be written (\(error.localizedDescription)); choose another folder with -o")
+            undo()
+            throw CLIError("\(folder): cannot be written as a folder (\(error.localizedDescription)); choose another folder with -o")
         }
         print(imported.report.summary)
         print("  wrote \(folder)/ (scenes, styles.yaml, styles.tokens.json, import-report.json)")

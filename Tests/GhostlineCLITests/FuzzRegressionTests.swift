@@ -26,6 +26,8 @@ import Testing
             case "font": return ["metrics", path, "--size", "17"]
             case "layout-json": return ["diff", FuzzRegressionTests.reference, FuzzRegressionTests.reference, "--layout", path]
             case "text": return ["text", path]   // no CLI reads text with a style from bytes: the harness replays it
+            // sketch, figma: through the harness, which also loads every scene the import writes
+            case "sketch", "figma": return [target, path]
             default: return ["layout", path]   // scene
             }
         }
@@ -50,7 +52,7 @@ import Testing
 
     @Test(arguments: findings)
     func findingEndsWithAnExitStatusAndOneLine(_ finding: Finding) throws {
-        let result = ["text", "png"].contains(finding.target) ? try runFuzzHarness(finding.arguments) : try runCLI(finding.arguments)
+        let result = ["text", "png", "sketch", "figma"].contains(finding.target) ? try runFuzzHarness(finding.arguments) : try runCLI(finding.arguments)
         let check = {
             #expect([0, 1, 2].contains(result.status), "\(finding): exit status \(result.status)")
             #expect(result.stderr.split(separator: "\n").count <= 1, "\(finding): \(result.stderr)")

@@ -127,6 +127,9 @@ struct SceneBuilderCoverageTests {
             Label("CSS  text  keys", id: "css", style: "body")
             Label("Variable office 1,110.96", id: "varied", style: "varied")
             Label(runs: [Run("Große Straße, "), Run("capitalized words", style: capitalized)], id: "cased", style: "cased")
+            AbsoluteStack(id: "placed", height: 40) {
+                Label("Beta", id: "badge", style: "body").placed(x: 120, y: 8).source("1BD845F2-700C")
+            }.source("0:1")
         }
     }
 
