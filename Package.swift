@@ -102,7 +102,9 @@ let package = Package(
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
         .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
+        .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout",
+                                                      "GhostlineFonts", "GhostlineSupport"]),
+        .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineLint", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
                                                   "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
                                                   "GhostlineSuite"]),

@@ -8,6 +8,7 @@
 @_exported import GhostlineImage
 @_exported import GhostlineImport
 @_exported import GhostlineLayout
+@_exported import GhostlineLint
 @_exported import GhostlinePNG
 @_exported import GhostlineRaster
 @_exported import GhostlineRender

@@ -1,4 +1,6 @@
+import Foundation
 import GhostlineImport
+import GhostlineLint
 
 extension GhostlineSession {
     /// A design document (a `.sketch` file, an unzipped Sketch folder, a Figma file response) as scenes, a style
@@ -10,5 +12,14 @@ extension GhostlineSession {
         var writer = SceneWriter(fonts: FontMapping(locator: fonts.locator))
         let source = path.split(separator: "/").last.map(String.init) ?? path
         return writer.files(for: document, source: source)
+    }
+
+    /// Every text layer of a design document laid out as the design tool sets it and as UIKit sets its paragraph
+    /// style, with the layers that differ by a device pixel or more and their checked fixes (`ghostline lint`).
+    public func lintDesign(path: String, limits: DesignImportLimits = DesignImportLimits()) throws(DesignImportError) -> LintReport {
+        let document = try DesignReader(limits: limits).read(path)
+        let source = path.split(separator: "/").last.map(String.init) ?? path
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return DesignLint(loader: loader, fonts: fonts.locator).lint(document, source: source, directory: directory)
     }
 }

@@ -74,8 +74,10 @@ public enum TextBehaviour: String, Sendable {
     case autoWidth
     /// A fixed width, as tall as the lines: Sketch's auto height, Figma's `HEIGHT`.
     case autoHeight
-    /// A fixed width and height: Sketch's fixed, Figma's `NONE` and `TRUNCATE`.
+    /// A fixed width and height: Sketch's fixed, Figma's `NONE`; text that does not fit runs past the box.
     case fixed
+    /// A fixed width and height that cut the text off with an ellipsis: Figma's `TRUNCATE`.
+    case truncating
 }
 
 /// A line height as the document sets it.
@@ -127,6 +129,8 @@ public struct DesignText: Sendable {
     /// The runs, their texts end to end the layer's string; one run for uniform text.
     public var runs: [DesignRun]
     public var behaviour: TextBehaviour
+    /// Where a fixed box puts its text: `top` (both tools' default), `center` or `bottom`.
+    public var verticalAlignment = "top"
     /// The shared text style the layer uses, by name; nil for none.
     public var styleName: String?
     /// False when the layer's attributes differ from its shared style's (an override the designer made).

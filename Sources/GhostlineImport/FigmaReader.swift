@@ -189,9 +189,15 @@ struct FigmaReader {
         switch node["style"]?["textAutoResize"]?.stringValue {
         case "WIDTH_AND_HEIGHT": behaviour = .autoWidth
         case "HEIGHT": behaviour = .autoHeight
+        case "TRUNCATE": behaviour = .truncating
         default: behaviour = .fixed
         }
         var text = DesignText(id: id, name: node["name"]?.stringValue ?? "", frame: frame, runs: runs, behaviour: behaviour)
+        switch node["style"]?["textAlignVertical"]?.stringValue {
+        case "CENTER": text.verticalAlignment = "center"
+        case "BOTTOM": text.verticalAlignment = "bottom"
+        default: break
+        }
         if let styleID = node["styles"]?["text"]?.stringValue, styleNames[styleID] != nil {
             text.styleName = styleNames[styleID]
             if styleUses[styleID] == nil { styleOrder.append(styleID) }

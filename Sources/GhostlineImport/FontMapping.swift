@@ -26,7 +26,10 @@ public struct FontChoice: Sendable, Equatable {
 public struct FontMapping {
     let locator: FontLocator
     private var known: [String: FontChoice] = [:]
-    public init(locator: FontLocator) { self.locator = locator }
+    /// When a substitute is not installed either, stand in with a family that is (Inter, DejaVu Sans, Noto Sans):
+    /// lint lays text out on any machine, where import names the substitute to install.
+    public var installedOnly = false
+    public init(locator: FontLocator, installedOnly: Bool = false) { self.locator = locator; self.installedOnly = installedOnly }
 
     /// Substitutes by family, lowercased without spaces: (family to write, metric-compatible, package).
     static let substitutes: [(prefix: String, family: String, compatible: Bool, package: String)] = [
@@ -84,13 +87,18 @@ public struct FontMapping {
         return (family, weight, italic)
     }
 
+    /// How a run's font is named in the report: its PostScript name, else its family, weight and slant.
+    public static func request(_ a: DesignTextAttributes) -> String {
+        a.postScriptName ?? "\(a.family ?? "Inter") \(a.weight ?? 400)\(a.italic ? " italic" : "")"
+    }
+
     /// The scene font for a run's attributes; the same request is answered once.
     public mutating func choose(_ a: DesignTextAttributes) -> FontChoice {
         let parsed = a.postScriptName.map(Self.split)
         let family = a.family ?? parsed?.family ?? "Inter"
         let weight = a.weight ?? parsed?.weight ?? 400
         let italic = a.italic || (parsed?.italic ?? false)
-        let requested = a.postScriptName ?? "\(family) \(weight)\(italic ? " italic" : "")"
+        let requested = Self.request(a)
         if let choice = known[requested] { return choice }
         let choice = resolve(postScriptName: a.postScriptName, family: family, weight: weight, italic: italic, requested: requested)
         known[requested] = choice
@@ -109,12 +117,21 @@ public struct FontMapping {
                               metricCompatible: true, package: nil)
         }
         guard let known else {
-            return FontChoice(requested: requested, font: "Inter", weight: weight, italic: italic, how: .missing,
+            let stand = installedOnly ? lastResort(weight: weight, italic: italic) : nil
+            return FontChoice(requested: requested, font: stand ?? "Inter", weight: weight, italic: italic, how: stand == nil ? .missing : .substitute,
                               metricCompatible: false, package: "fonts-inter")
         }
         let installed = (try? locator.locate(family: known.family, weight: FontWeight(weight), italic: italic)) != nil
+        if !installed, installedOnly, let stand = lastResort(weight: weight, italic: italic) {
+            return FontChoice(requested: requested, font: stand, weight: weight, italic: italic, how: .substitute,
+                              metricCompatible: false, package: known.package)
+        }
         return FontChoice(requested: requested, font: known.family, weight: weight, italic: italic,
                           how: installed ? .substitute : .missing, metricCompatible: known.compatible, package: known.package)
+    }
+
+    func lastResort(weight: Int, italic: Bool) -> String? {
+        ["Inter", "DejaVu Sans", "Noto Sans"].first { (try? locator.locate(family: $0, weight: FontWeight(weight), italic: italic)) != nil }
     }
 
     /// Every choice made so far, in the order of their requests' names.

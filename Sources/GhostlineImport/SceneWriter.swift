@@ -15,6 +15,16 @@ public struct SceneWriter {
     public var fonts: FontMapping
     /// The scenes' `canvas.scale`.
     public var scale = 3
+    /// Scenes that stand alone: no `include:`, every style inline (lint loads them without writing files).
+    public var standalone = false
+    /// How a fixed text box becomes a label. `designTool` (import): as the tool draws it, text at the top of the
+    /// box and running past it (no height), centred in it (`height`, as UILabel centres), or cut off (`TRUNCATE`:
+    /// `height`). `frame` (lint's uikit side): the box as the app's label frame, `height` always.
+    public enum FixedBoxes: Sendable { case designTool, frame }
+    public var fixedBoxes = FixedBoxes.designTool
+    /// A `lineHeightStrategy` written into every style with a line height (lint's uikit side: `minMax`, the
+    /// paragraph style a design document records, R8); nil writes none.
+    public var lineHeightStrategy: String?
     public init(fonts: FontMapping) { self.fonts = fonts }
 
     /// A summary of one frame written, for the report.
@@ -40,6 +50,9 @@ public struct SceneWriter {
                     let inside = [r.x, r.y].allSatisfy { $0.isFinite && abs($0) <= 10_000 }
                         && [r.width, r.height].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 10_000 }
                     if !inside { skipped.add("layers outside the scene's limits (±10,000 points)") }
+                    if fixedBoxes == .designTool, inside, case .text(let t) = layer, t.behaviour == .fixed, t.verticalAlignment == "bottom" {
+                        skipped.add("text at the bottom of its box (imported centred in it)")
+                    }
                     return inside
                 }
                 let characters = frame.layers.reduce(0) { sum, layer in
@@ -71,7 +84,7 @@ public struct SceneWriter {
         var out = "# Imported by `ghostline import` from \(source) (\(document.format.rawValue.capitalized)"
         out += (document.version.map { " \($0)" } ?? "") + "): page \(q(page.name)), frame \(q(frame.name)).\n"
         out += "# Every element sits at the document's frame; `source:` is the layer's object id in the document.\n"
-        out += "model: css\ninclude: ../styles.yaml\n"
+        out += "model: css\n" + (standalone ? "" : "include: ../styles.yaml\n")
         // A canvas is at least a point tall; a design tool allows a 0-tall frame (a rule, a divider).
         out += "canvas: { width: \(n(frame.width)), height: \(n(max(1, frame.height))), scale: \(scale)"
         out += (frame.background.map { ", background: \(q($0.hex))" } ?? "") + " }\n"
@@ -94,11 +107,12 @@ public struct SceneWriter {
 
     mutating func label(_ text: DesignText, id: String, styles: [String: String]) -> String {
         var out = "    - label:\n        id: \(q(id))\n" + (text.id.isEmpty ? "" : "        source: \(q(String(text.id.prefix(1_000))))\n")
-        out += "        x: \(n(text.frame.x))\n        y: \(n(text.frame.y))\n        width: \(n(max(0, text.frame.width)))\n"
-        if text.behaviour == .fixed { out += "        height: \(n(max(0, text.frame.height)))\n" }
-        if text.behaviour == .autoWidth {
-            // An auto-width layer never wraps: one line per paragraph, however the font's widths differ.
-            out += "        numberOfLines: \(text.string.split(separator: "\n", omittingEmptySubsequences: false).count)\n"
+        out += "        x: \(n(text.frame.x))\n        y: \(n(text.frame.y))\n"
+        // An auto-width box is its text's own width (it never wraps): the label hugs its text, as a UILabel without a
+        // width constraint does. Every other box gives its width.
+        if text.behaviour != .autoWidth { out += "        width: \(n(max(0, text.frame.width)))\n" }
+        if text.behaviour == .truncating || text.behaviour == .fixed && (fixedBoxes == .frame || text.verticalAlignment != "top") {
+            out += "        height: \(n(max(0, text.frame.height)))\n"
         }
         let first = text.runs[0].attributes
         if text.runs.count == 1 {
@@ -110,7 +124,7 @@ public struct SceneWriter {
                 out += "          - { text: \(q(run.text))" + (run.attributes == first ? "" : ", style: { \(keys) }") + " }\n"
             }
         }
-        if let name = text.styleName, text.matchesStyle, let slug = styles[name] {
+        if !standalone, let name = text.styleName, text.matchesStyle, let slug = styles[name] {
             out += "        style: \(q(slug))\n"
         } else {
             out += "        style: { \(styleKeys(first)) }"
@@ -129,6 +143,7 @@ public struct SceneWriter {
             case .percent(let p): keys += ", lineHeight: \(q(n(clamp(p, 1...1000)) + "%"))"
             }
         }
+        if a.lineHeight != nil, let strategy = lineHeightStrategy { keys += ", lineHeightStrategy: \(strategy)" }
         if a.paragraphSpacing != 0 { keys += ", paragraphSpacing: \(n(clamp(a.paragraphSpacing, 0...1000)))" }
         if a.alignment != "natural" { keys += ", alignment: \(a.alignment)" }
         return keys

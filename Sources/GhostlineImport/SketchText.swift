@@ -38,6 +38,9 @@ enum SketchText {
         default: behaviour = .autoWidth
         }
         var text = DesignText(id: id, name: layer["name"]?.stringValue ?? "", frame: frame, runs: runs, behaviour: behaviour)
+        let vertical = layer["style"]?["textStyle"]?["verticalAlignment"]?.intValue
+            ?? layerDefaults?["textStyleVerticalAlignmentKey"]?.intValue ?? 0
+        text.verticalAlignment = vertical == 1 ? "center" : vertical == 2 ? "bottom" : "top"
         if let styleID = layer["sharedStyleID"]?.stringValue, let style = styles[styleID] {
             text.styleName = style.name
             text.matchesStyle = runs.count == 1 && runs[0].attributes == style.attributes

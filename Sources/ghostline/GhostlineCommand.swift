@@ -19,7 +19,7 @@ struct GhostlineCommand: ParsableCommand {
         """,
         version: GhostlineVersion.current,
         subcommands: [RenderCommand.self, LayoutCommand.self, MatrixCommand.self, CheckCommand.self, DiffCommand.self,
-                      MetricsCommand.self, FontsCommand.self, TokensCommand.self, ImportCommand.self, SuiteCommand.self,
+                      MetricsCommand.self, FontsCommand.self, TokensCommand.self, ImportCommand.self, LintCommand.self, SuiteCommand.self,
                       ReviewAppCommand.self]
     )
 

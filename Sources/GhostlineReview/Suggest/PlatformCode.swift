@@ -22,37 +22,16 @@ public struct PlatformCode: Sendable, Equatable {
         let keys = Set(changes.map(\.key))
         let size = style.size ?? placement.pointSize
         let font = placement.postScriptName
-        let number = { (value: Double) -> String in
-            let rounded = (value * 100).rounded() / 100
-            return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : JSONValue.format(rounded)
-        }
+        let number = Self.number
         var attributes = ["    .font: font"]
         var setup = ["let font = UIFont(name: \"\(font)\", size: \(number(size)))!"]
         var modifiers = [".font(.custom(\"\(font)\", fixedSize: \(number(size))))"]
         var declarations: [String] = []
         let lineHeight = style.lineHeight
         if keys.contains("lineHeight") || keys.contains("lineHeightStrategy"), let lineHeight {
-            let l = number(lineHeight)
-            switch style.lineHeightStrategy ?? .padded {
-            case .padded, .lineSpacing:
-                setup.append("let paragraph = NSMutableParagraphStyle()")
-                setup.append("paragraph.lineSpacing = max(0, \(l) - font.lineHeight)   // R7: lines \(l) pt apart")
-                attributes.append("    .paragraphStyle: paragraph")
-                modifiers.append(".lineSpacing(max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight))")
-                if style.lineHeightStrategy ?? .padded == .padded {
-                    setup.append("// and pad the label by max(0, \(l) - font.lineHeight) / 2 above its first line and below its last")
-                    modifiers.append(".padding(.vertical, max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight) / 2)")
-                }
-            case .minMax:
-                setup.append("let paragraph = NSMutableParagraphStyle()")
-                setup.append("paragraph.minimumLineHeight = \(l)   // R8: the extra goes above the text")
-                setup.append("paragraph.maximumLineHeight = \(l)")
-                attributes.append("    .paragraphStyle: paragraph")
-                modifiers.append("// SwiftUI has no maximum line height: wrap a UILabel with this paragraph style, or use .lineSpacing")
-            case .none:
-                break
-            }
-            declarations.append("line-height: \(l)px;")
+            let parts = Self.lineHeightParts(lineHeight, font: font, size: size, strategy: style.lineHeightStrategy ?? .padded)
+            setup += parts.setup; attributes += parts.attributes; modifiers += parts.modifiers
+            declarations.append("line-height: \(number(lineHeight))px;")
         }
         if keys.contains("letterSpacing") {
             let spacing = number(style.letterSpacing ?? 0)
@@ -97,9 +76,58 @@ public struct PlatformCode: Sendable, Equatable {
             modifiers.append(swift.map { ".textCase(.\($0))" } ?? ".textCase(nil)")
             declarations.append("text-transform: \(["upper": "uppercase", "lower": "lowercase", "capitalize": "capitalize"][textCase.rawValue] ?? "none");")
         }
-        uikit = (setup + ["label.attributedText = NSAttributedString(string: text, attributes: ["]
-                 + [attributes.joined(separator: ",\n")] + ["])"]).joined(separator: "\n")
+        uikit = Self.assemble(setup: setup, attributes: attributes)
         swiftUI = (["Text(text)"] + modifiers.map { "    " + $0 }).joined(separator: "\n")
         css = model == .css ? declarations.joined(separator: " ") : nil
+    }
+
+    /// UIKit's attributed text from its setup lines and attributes.
+    static func assemble(setup: [String], attributes: [String]) -> String {
+        (setup + ["label.attributedText = NSAttributedString(string: text, attributes: ["]
+         + [attributes.joined(separator: ",\n")] + ["])"]).joined(separator: "\n")
+    }
+
+    /// A point value as code writes it: at most two decimals.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : JSONValue.format(rounded)
+    }
+
+    /// A designed line height `l` as UIKit and SwiftUI reach it by `strategy`: R7's line spacing plus padding, or
+    /// R8's minimum and maximum line height. The setup lines, the attributes and the SwiftUI modifiers.
+    static func lineHeightParts(_ lineHeight: Double, font: String, size: Double,
+                                strategy: LineHeightStrategy) -> (setup: [String], attributes: [String], modifiers: [String]) {
+        let l = number(lineHeight)
+        var setup: [String] = [], attributes: [String] = [], modifiers: [String] = []
+        switch strategy {
+        case .padded, .lineSpacing:
+            setup.append("let paragraph = NSMutableParagraphStyle()")
+            setup.append("paragraph.lineSpacing = max(0, \(l) - font.lineHeight)   // R7: lines \(l) pt apart")
+            attributes.append("    .paragraphStyle: paragraph")
+            modifiers.append(".lineSpacing(max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight))")
+            if strategy == .padded {
+                setup.append("// and pad the label by max(0, \(l) - font.lineHeight) / 2 above its first line and below its last")
+                modifiers.append(".padding(.vertical, max(0, \(l) - UIFont(name: \"\(font)\", size: \(number(size)))!.lineHeight) / 2)")
+            }
+        case .minMax:
+            setup.append("let paragraph = NSMutableParagraphStyle()")
+            setup.append("paragraph.minimumLineHeight = \(l)   // R8: the extra goes above the text")
+            setup.append("paragraph.maximumLineHeight = \(l)")
+            attributes.append("    .paragraphStyle: paragraph")
+            modifiers.append("// SwiftUI has no maximum line height: wrap a UILabel with this paragraph style, or use .lineSpacing")
+        case .none:
+            break
+        }
+        return (setup, attributes, modifiers)
+    }
+
+    /// The code that gives a label in `font` at `size` the line height `lineHeight` by `strategy`, for a tool that
+    /// prints a fix without a whole suggestion (lint).
+    public static func lineHeight(_ lineHeight: Double, font: String, size: Double,
+                                  strategy: LineHeightStrategy) -> (uikit: String, swiftUI: String) {
+        let parts = lineHeightParts(lineHeight, font: font, size: size, strategy: strategy)
+        let setup = ["let font = UIFont(name: \"\(font)\", size: \(number(size)))!"] + parts.setup
+        let swiftUI = (["Text(text)", "    .font(.custom(\"\(font)\", fixedSize: \(number(size))))"] + parts.modifiers.map { "    " + $0 })
+        return (assemble(setup: setup, attributes: ["    .font: font"] + parts.attributes), swiftUI.joined(separator: "\n"))
     }
 }

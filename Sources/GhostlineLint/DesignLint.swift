@@ -1,0 +1,306 @@
+import Foundation
+import GhostlineFonts
+import GhostlineImport
+import GhostlineLayout
+import GhostlineReview
+import GhostlineScene
+import GhostlineSupport
+
+/// One text layer as a model sets it: what lint compares.
+public struct TextMeasure: Sendable, Equatable {
+    /// Lines drawn.
+    public var lines: Int
+    /// True when the text did not fit (a fixed box too short, a line limit).
+    public var truncated: Bool
+    /// The first baseline, in points from the screen's top.
+    public var firstBaseline: Double
+    /// The label's width and height in points.
+    public var width: Double
+    public var height: Double
+    /// The font's own line height (ascender + descender + line gap) in points.
+    public var fontLineHeight: Double
+}
+
+/// A text layer UIKit sets differently from the design tool, or one whose css layout disagrees with the tool's own
+/// record of it.
+public struct LintFinding: Sendable {
+    public enum Kind: String, Sendable {
+        /// A line height: UIKit's minimum and maximum line height put the extra above the text (R8), the design tool
+        /// splits it above and below.
+        case lineHeight
+        /// A fixed text box as the label's frame: UIKit truncates text taller than it and centres text shorter than it,
+        /// where the design tool draws all of it from the box's top.
+        case fixedFrame
+        /// UIKit's pixel grid (R2, R3): a device pixel, which no setting moves.
+        case rounding
+        /// A text ending with a line break: UIKit sets an empty line after it.
+        case trailingBreak
+        /// UIKit and the design tool differ and no setting Ghostline tried explains it.
+        case unexplained
+        /// The screen's fonts could not be opened (a substitute that is not installed either).
+        case missingFont
+        /// Ghostline's css layout of the layer is not where the design tool put its text (its box for auto sizes).
+        case designTool
+    }
+    public var kind: Kind
+    public var page, frame, layer, source: String
+    /// The css (design tool) and uikit measures; nil when the screen could not be laid out.
+    public var css, uikit: TextMeasure?
+    /// The cause, one sentence; for `unexplained`, what differs.
+    public var cause: String
+    /// True when the fix was applied to the layer and the uikit layout then matched the css one.
+    public var checked: Bool
+    /// The settings that reproduce the design, as `check --suggest` prints them; nil when none was checked.
+    public var uikitCode, swiftUICode: String?
+}
+
+/// `ghostline lint`: every text layer of a design document laid out as the design tool sets it (the css model) and
+/// as UIKit sets the document's own paragraph style (the uikit model, with its line height as minimum and maximum
+/// line height, R8), and the layers where the two differ by a device pixel or more, each with its cause and the
+/// settings that reproduce the design, applied and checked. It also lists layers whose css layout is not where the
+/// design tool drew them (an auto-sized box of another height or width), which is where a substituted font or the
+/// tool's own metrics will show in a comparison.
+public struct DesignLint {
+    public var loader: SceneLoader
+    public var fonts: FontLocator
+    /// Device pixels per point: the threshold is one of them.
+    public var scale = 3
+    public init(loader: SceneLoader, fonts: FontLocator) { self.loader = loader; self.fonts = fonts }
+
+    public func lint(_ document: DesignDocument, source: String, directory: String) -> LintReport {
+        // The design tool's side: text at the top of a fixed box and running past it. UIKit's side: the box is the
+        // label's frame, and the line height is the document's own paragraph style (minimum = maximum, R8).
+        var designTool = SceneWriter(fonts: FontMapping(locator: fonts, installedOnly: true))
+        designTool.standalone = true
+        designTool.scale = scale
+        var app = designTool
+        app.fixedBoxes = .frame
+        app.lineHeightStrategy = LineHeightStrategy.minMax.rawValue
+        let (cssFiles, report) = designTool.files(for: document, source: source)
+        let (uikitFiles, _) = app.files(for: document, source: source)
+        let frames = Dictionary(document.pages.flatMap { page in page.frames.map { ("\(page.name)\u{0}\($0.name)\u{0}\($0.id)", $0) } },
+                                uniquingKeysWith: { a, _ in a })
+        var findings: [LintFinding] = []
+        var layers = 0
+        for entry in report.frames {
+            guard let css = cssFiles.first(where: { $0.path == entry.scene }), let uikit = uikitFiles.first(where: { $0.path == entry.scene }),
+                  let frame = frames["\(entry.page)\u{0}\(entry.name)\u{0}\(entry.id)"] else { continue }
+            let texts = frame.layers.compactMap { layer -> DesignText? in if case .text(let t) = layer { return t }; return nil }
+            layers += texts.count
+            let screen = Screen(page: entry.page, frame: entry.name, path: directory + "/" + entry.scene, texts: texts, fonts: report.fonts)
+            findings += lintFrame(css: css.contents, uikit: uikit.contents, screen)
+        }
+        return LintReport(document: report.document, source: source, layers: layers, frames: report.frames.count, findings: findings,
+                          skipped: report.skipped)
+    }
+
+    struct Screen {
+        var page, frame, path: String
+        var texts: [DesignText]
+        var fonts: [FontChoice]
+    }
+
+    /// What lint tries on a layer UIKit sets differently, each applied to the scene and laid out again: R7's line
+    /// spacing plus padding for a line height, no height for a fixed box, and the text without its last line break;
+    /// alone, then in pairs, then all three. The smallest set that works is the cause.
+    struct Fix: Hashable {
+        var padded = false, noHeight = false, trailingBreak = false
+        var size: Int { [padded, noHeight, trailingBreak].filter { $0 }.count }
+        static let all: [Fix] = {
+            var fixes: [Fix] = []
+            for bits in 1..<8 { fixes.append(Fix(padded: bits & 1 != 0, noHeight: bits & 2 != 0, trailingBreak: bits & 4 != 0)) }
+            return fixes.sorted { $0.size < $1.size }
+        }()
+    }
+
+    func lintFrame(css cssText: String, uikit uikitText: String, _ screen: Screen) -> [LintFinding] {
+        let css: SceneLayout, uikit: SceneLayout, appDescription: SceneDescription
+        do {
+            css = try laidOut(try loader.describe(text: cssText, path: screen.path), .css)
+            appDescription = try loader.describe(text: uikitText, path: screen.path)
+            uikit = try laidOut(appDescription, .uikit)
+        } catch {
+            return screen.texts.map { t in
+                LintFinding(kind: .missingFont, page: screen.page, frame: screen.frame, layer: t.name, source: t.id, css: nil, uikit: nil,
+                            cause: "the screen could not be laid out: \(error.description)", checked: false)
+            }
+        }
+        let cssMeasures = Self.measures(css), uikitMeasures = Self.measures(uikit)
+        let pixel = 1 / Double(scale), tolerance = 1.5 / Double(scale)
+        var findings: [LintFinding] = []
+        var suspects = Set<String>()
+        for t in screen.texts {
+            guard let a = cssMeasures[t.id], let b = uikitMeasures[t.id] else { continue }
+            if a.lines != b.lines || a.truncated != b.truncated || abs(a.firstBaseline - b.firstBaseline) >= pixel - 1e-9 { suspects.insert(t.id) }
+            findings += designToolFindings(t, css: a, screen)
+        }
+        guard !suspects.isEmpty else { return findings }
+        var fixed: [Fix: [String: TextMeasure]] = [:]
+        for fix in Fix.all {
+            var description = appDescription
+            description.root = Self.fixing(description.root, ids: suspects, fix)
+            fixed[fix] = (try? laidOut(description, .uikit)).map(Self.measures) ?? [:]
+        }
+        for t in screen.texts where suspects.contains(t.id) {
+            let a = cssMeasures[t.id]!, b = uikitMeasures[t.id]!
+            // A fix works when it leaves at most UIKit's own pixel rounding (R3), which no setting moves.
+            let working = Fix.all.first { fix in
+                fixed[fix]?[t.id].map { $0.lines == a.lines && $0.truncated == a.truncated && abs($0.firstBaseline - a.firstBaseline) <= tolerance + 1e-6 }
+                    ?? false
+            }
+            findings.append(finding(t, css: a, uikit: b, screen, fix: working))
+        }
+        return findings
+    }
+
+    /// The finding for a layer UIKit sets differently, from the smallest set of fixes that puts it where the design
+    /// does (nil when none does).
+    func finding(_ t: DesignText, css a: TextMeasure, uikit b: TextMeasure, _ screen: Screen, fix: Fix?) -> LintFinding {
+        var finding = LintFinding(kind: .unexplained, page: screen.page, frame: screen.frame, layer: t.name, source: t.id, css: a, uikit: b,
+                                  cause: "", checked: false)
+        let delta = b.firstBaseline - a.firstBaseline
+        let attributes = t.runs[0].attributes
+        let where_ = "\(Self.points(abs(delta))) pt \(delta > 0 ? "lower" : "higher") than the design tool's"
+        // UIKit's rounding moves a label by up to a pixel and a half: half a pixel for its frame (R2), one for its
+        // first baseline (R3). A difference within that is the grid's; a fix that leaves no more works.
+        let pixel = 1 / Double(scale), tolerance = 1.5 / Double(scale)
+        if a.lines == b.lines, a.truncated == b.truncated, abs(delta) <= tolerance + 1e-6 {
+            finding.kind = .rounding
+            finding.cause = "UIKit puts the label's frame and first baseline on the @\(scale)x pixel grid (R2, R3) where the design tool keeps "
+                + "fractions: \(Self.points(abs(delta))) pt, within a pixel and a half; no setting moves it, a check allows it"
+            finding.checked = true
+            return finding
+        }
+        let lineHeight: Double? = attributes.lineHeight.map {
+            switch $0 { case .points(let p): return p; case .percent(let p): return p / 100 * attributes.size }
+        }
+        var causes: [String] = [], uikit: [String] = [], swiftUI: [String] = [], kinds: [LintFinding.Kind] = []
+        if let fix {
+            if fix.trailingBreak {
+                kinds.append(.trailingBreak)
+                causes.append("its text ends with a line break, after which UIKit sets an empty line and the design tool does not")
+                uikit.append("let text = text.hasSuffix(\"\\n\") ? String(text.dropLast()) : text")
+                swiftUI.append("let text = text.hasSuffix(\"\\n\") ? String(text.dropLast()) : text")
+            }
+            if fix.padded, let l = lineHeight {
+                kinds.append(.lineHeight)
+                causes.append("a line height of \(Self.points(l)) pt: UIKit's minimum and maximum line height put the extra above the text (R8) "
+                              + "where the design tool splits it above and below; line spacing plus padding (R7) puts it where the design does")
+                let code = PlatformCode.lineHeight(l, font: attributes.postScriptName ?? attributes.family ?? "font", size: attributes.size,
+                                                   strategy: .padded)
+                uikit.append(code.uikit); swiftUI.append(code.swiftUI)
+            }
+            if fix.noHeight {
+                kinds.append(.fixedFrame)
+                let box = Self.points(t.frame.height)
+                causes.append(b.truncated && !a.truncated
+                    ? "the text box is \(box) pt tall: UIKit shows \(b.lines) line(s) and truncates, the design tool draws them all"
+                    : "the text box is \(box) pt tall and its text \(Self.points(a.height)) pt: UILabel centres the text in its frame, "
+                      + "the design tool puts it at the top")
+                uikit.append("label.numberOfLines = 0   // no height constraint: the label takes its text's height, top at the box's top")
+                swiftUI.append("Text(text)\n    .fixedSize(horizontal: false, vertical: true)\n    .frame(maxHeight: .infinity, alignment: .top)")
+            }
+        }
+        if !causes.isEmpty {
+            finding.kind = kinds.contains(.lineHeight) ? .lineHeight : kinds[0]
+            var differs: [String] = []
+            if a.lines != b.lines { differs.append("\(b.lines) line(s) where the design tool sets \(a.lines)") }
+            if abs(delta) >= pixel - 1e-9 { differs.append("its first baseline \(where_)") }
+            if a.truncated != b.truncated { differs.append(b.truncated ? "it is truncated" : "it is not truncated") }
+            finding.cause = "in UIKit " + differs.joined(separator: ", ") + ": " + causes.joined(separator: "; and ")
+            finding.checked = true
+            finding.uikitCode = uikit.joined(separator: "\n")
+            finding.swiftUICode = swiftUI.joined(separator: "\n")
+            return finding
+        }
+        // A line height below the font's own: R7 cannot close lines up (line spacing is never negative) and R8 takes
+        // all of the difference from above the text, where the design tool takes half from above and half from below.
+        if let l = lineHeight, a.lines == b.lines, l < b.fontLineHeight - 1e-6, abs(delta + (b.fontLineHeight - l) / 2) <= tolerance + 1e-6 {
+            finding.kind = .lineHeight
+            finding.cause = "its first baseline is \(where_) in UIKit: a line height of \(Self.points(l)) pt is below the font's own "
+                + "\(Self.points(b.fontLineHeight)) pt; UIKit's maximum line height takes all of the \(Self.points(b.fontLineHeight - l)) pt "
+                + "from above the text (R8), the design tool half from above and half from below, and line spacing cannot be "
+                + "negative (R7): no paragraph setting reaches the design's position"
+            finding.checked = true
+            return finding
+        }
+        var what: [String] = []
+        if a.lines != b.lines { what.append("\(b.lines) line(s) in UIKit, \(a.lines) in the design tool") }
+        if abs(delta) >= pixel - 1e-9 { what.append("the first baseline \(where_) in UIKit") }
+        if a.truncated != b.truncated { what.append(b.truncated ? "truncated in UIKit" : "truncated in the design tool") }
+        finding.cause = what.joined(separator: ", ") + "; no setting Ghostline tried puts it where the design does"
+        return finding
+    }
+
+    /// Where the css layout disagrees with the document's own record: an auto-height box is as tall as the design
+    /// tool set its text, and an auto-width one as wide too, so a css height or width a point or more away is text
+    /// the imported scene will not draw where the design does (Sketch's `glyphBounds` and Figma's
+    /// `absoluteRenderBounds` are not compared yet: they are the ink, which layout does not give).
+    func designToolFindings(_ t: DesignText, css: TextMeasure, _ screen: Screen) -> [LintFinding] {
+        guard t.behaviour == .autoHeight || t.behaviour == .autoWidth else { return [] }
+        let taller = abs(css.height - t.frame.height) >= 1
+        let wider = t.behaviour == .autoWidth && abs(css.width - t.frame.width) >= 1
+        guard taller || wider else { return [] }
+        var cause = "the design tool's box is " + (wider ? "\(Self.points(t.frame.width)) × " : "") + "\(Self.points(t.frame.height)) pt; "
+            + "Ghostline's css layout of its text is " + (wider ? "\(Self.points(css.width)) × " : "")
+            + "\(Self.points(css.height)) pt (\(css.lines) line(s))"
+        let requested = FontMapping.request(t.runs[0].attributes)
+        if let choice = screen.fonts.first(where: { $0.requested == requested }), choice.how == .substitute || choice.how == .missing {
+            cause += ", set in \(choice.font) for \(choice.requested)\(choice.metricCompatible ? " (the same widths)" : ", whose widths differ")"
+        }
+        return [LintFinding(kind: .designTool, page: screen.page, frame: screen.frame, layer: t.name, source: t.id, css: css, uikit: nil,
+                            cause: cause, checked: false)]
+    }
+
+    func laidOut(_ description: SceneDescription, _ model: LayoutModel) throws(SceneError) -> SceneLayout {
+        var overrides = SceneOverrides()
+        overrides.model = model
+        return try loader.resolve(description, overrides: overrides).layout()
+    }
+
+    /// Each label's measures, by its `source`.
+    static func measures(_ layout: SceneLayout) -> [String: TextMeasure] {
+        var result: [String: TextMeasure] = [:]
+        for element in layout.elements {
+            guard let id = element.sourceID, case .label(let label) = element.content else { continue }
+            result[id] = TextMeasure(lines: label.lines.count, truncated: label.truncated,
+                                     firstBaseline: element.frame.y + label.anchors.firstBaseline, width: element.frame.width,
+                                     height: element.frame.height,
+                                     fontLineHeight: label.metrics.lineHeight)
+        }
+        return result
+    }
+
+    /// The scene with lint's `fix` on the labels `ids`.
+    static func fixing(_ stack: StackDescription, ids: Set<String>, _ fix: Fix) -> StackDescription {
+        var stack = stack
+        stack.children = stack.children.map { child in
+            switch child {
+            case .label(var label) where label.sourceID.map(ids.contains) == true:
+                if fix.trailingBreak {
+                    switch label.text {
+                    case .plain(let text) where text.hasSuffix("\n"): label.text = .plain(String(text.dropLast()))
+                    case .runs(var runs) where runs.last?.text.hasSuffix("\n") == true:
+                        runs[runs.count - 1].text.removeLast()
+                        label.text = .runs(runs)
+                    default: break
+                    }
+                }
+                if fix.padded, case .inline(var style) = label.style, style.lineHeight != nil || style.lineHeightPercent != nil {
+                    style.lineHeightStrategy = .padded
+                    label.style = .inline(style)
+                }
+                if fix.noHeight { label.size.height = nil }
+                return .label(label)
+            case .stack(let inner): return .stack(fixing(inner, ids: ids, fix))
+            default: return child
+            }
+        }
+        return stack
+    }
+
+    static func points(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+    }
+}
