@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene", "GhostlineShaping",
                                                         "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
         // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
-        .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineReview", "GhostlineRender", "GhostlineScene",
+        .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineImport", "GhostlineLint", "GhostlineFonts", "GhostlineReview", "GhostlineRender", "GhostlineScene",
                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
                                                        .product(name: "Yams", package: "Yams")]),
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.

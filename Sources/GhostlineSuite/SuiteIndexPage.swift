@@ -9,7 +9,32 @@ import GhostlineSupport
 public enum SuiteIndexPage {
     /// - Parameter pages: the file stems whose review page and thumbnails exist (all of them after a run; after a
     ///   merge, those the shards' HTML directories held).
-    public static func html(name: String, entries: [SuiteEntry], pages: Set<String>) -> String {
+    /// A design document the manifest names, as lint saw it: a section of the index lists what UIKit will set
+    /// differently from the design.
+    public struct DocumentLint: Sendable {
+        public var document: String
+        public var layers: Int
+        /// One line a finding: `page › frame › layer: cause`.
+        public var findings: [String]
+        public init(document: String, layers: Int, findings: [String]) { self.document = document; self.layers = layers; self.findings = findings }
+    }
+
+    /// The section for the documents a manifest names; empty when it names none.
+    static func documentSection(_ documents: [DocumentLint]) -> String {
+        guard !documents.isEmpty else { return "" }
+        var html = "<section id=\"design-lint\"><h2>Design documents</h2>\n"
+        for doc in documents {
+            html += "<p class=\"lint-document\"><b>\(Escaping.html(doc.document))</b>: \(doc.layers) text layers, "
+                + "\(doc.findings.count) set differently by UIKit or laid out off the design tool's boxes "
+                + "(<code>ghostline lint</code> gives the fixes)</p>\n<ul class=\"lint\">"
+            for line in doc.findings.prefix(200) { html += "<li>\(Escaping.html(line))</li>" }
+            if doc.findings.count > 200 { html += "<li>… and \(doc.findings.count - 200) more</li>" }
+            html += "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    public static func html(name: String, entries: [SuiteEntry], pages: Set<String>, documents: [DocumentLint] = []) -> String {
         let totals = SuiteTotals(entries)
         let verdict = totals.failed + totals.errors == 0 ? "pass" : "fail"
         var rows = ""
@@ -70,6 +95,7 @@ public enum SuiteIndexPage {
         <tbody>
         \(rows)</tbody></table>
         <p id="none" hidden>No check matches the filter.</p>
+        \(documentSection(documents))
         <script>
         (function () {
           var verdict = document.getElementById('verdict-filter'), text = document.getElementById('text-filter');

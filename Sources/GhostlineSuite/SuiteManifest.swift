@@ -41,8 +41,20 @@ public struct SuiteManifestEntry: Sendable {
         case reference(String)
     }
 
+    /// A design document and one of its artboards (or top-level frames), checked through the scene `ghostline
+    /// import` makes of it, so the suite's scenes follow the design file.
+    public struct Document: Sendable, Equatable {
+        /// The document (a `.sketch` file, an unzipped Sketch folder or a Figma file JSON), as written.
+        public var path: String
+        /// The artboard's name, or `PAGE/ARTBOARD` when two pages have one of that name.
+        public var artboard: String
+        public init(path: String, artboard: String) { self.path = path; self.artboard = artboard }
+    }
+
     /// The entry's name (ids in reports and file names in the HTML); nil = the scene file's name.
     public var name: String?
+    /// Set for an entry that names a document and an artboard instead of a scene; `scene` then holds the document.
+    public var document: Document?
     /// A scene path or a glob (`scenes/settings-*.yaml`).
     public var scene: String
     /// A path that may hold `{name}`, `{model}`, `{contentSize}`, `{colorScheme}`, `{device}` and `{scale}`.

@@ -46,7 +46,7 @@ struct SuiteManifestParser {
     static let maximumEntries = 10_000
     static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
     static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "maxDiffPixels", "baselineTolerance", "minColorDifference", "includeAA", "ignore"]
-    static let entryKeys = ["name", "scene", "design", "reference", "render"] + optionKeys
+    static let entryKeys = ["name", "scene", "document", "artboard", "design", "reference", "render"] + optionKeys
 
     func manifest(_ document: YAMLCursor) throws(SceneError) -> SuiteManifest {
         let top = try document.mapping(allowed: Self.topKeys)
@@ -74,8 +74,29 @@ struct SuiteManifestParser {
         let keys = try cursor.mapping(allowed: Self.entryKeys)
         var marks: [String: SourceMark] = [:]
         for (key, value) in keys.entries { marks[key] = value.mark }
-        let sceneCursor = try keys.required("scene", fix: "name the scene file (or a glob), e.g. `scene: scenes/login.yaml`")
-        let scene = try nonEmptyText(sceneCursor, what: "a scene path")
+        let scene: String
+        var document: SuiteManifestEntry.Document?
+        switch (keys["scene"], keys["document"]) {
+        case (let sceneCursor?, nil):
+            scene = try nonEmptyText(sceneCursor, what: "a scene path")
+            if let artboard = keys["artboard"] {
+                throw artboard.error("`artboard:` picks a screen of a `document:`; this entry names a scene",
+                                     fix: "remove `artboard:`, or name the design file with `document:` instead of `scene:`")
+            }
+        case (nil, let documentCursor?):
+            scene = try nonEmptyText(documentCursor, what: "a design document path")
+            let artboard = try keys.required("artboard", fix: "name the artboard (or top-level frame) to check, e.g. `artboard: Cart`")
+            document = SuiteManifestEntry.Document(path: scene, artboard: try nonEmptyText(artboard, what: "an artboard name"))
+            if SuiteManifest.isGlob(scene) {
+                throw documentCursor.error("a document is one file, not a glob", fix: "name the .sketch or Figma JSON file")
+            }
+        case (_?, let documentCursor?):
+            throw documentCursor.error("an entry names either a `scene:` or a `document:` and its `artboard:`, not both",
+                                       fix: "keep `scene:` for a scene file, or `document:` and `artboard:` for a screen of a design file")
+        case (nil, nil):
+            throw cursor.error("missing required key `scene`",
+                               fix: "name the scene file (or a glob), e.g. `scene: scenes/login.yaml`, or a design file with `document:` and `artboard:`")
+        }
         let target: SuiteManifestEntry.Target
         let targetCursor: YAMLCursor
         switch (keys["design"], keys["reference"]) {
@@ -108,8 +129,10 @@ struct SuiteManifestParser {
         if case .reference = target { isReference = true } else { isReference = false }
         try checkTemplate(targetCursor, scene: scene, options: effective, needsModel: isReference)
         if let renderCursor { try checkTemplate(renderCursor, scene: scene, options: effective, needsModel: true) }
-        return SuiteManifestEntry(name: name, scene: scene, target: target, render: render, options: own,
-                                  mark: cursor.mark, marks: marks)
+        var entry = SuiteManifestEntry(name: name, scene: scene, target: target, render: render, options: own,
+                                       mark: cursor.mark, marks: marks)
+        entry.document = document
+        return entry
     }
 
     /// A path template must use known placeholders and tell every check of the entry apart: one design per

@@ -76,6 +76,9 @@ public struct SuitePlan: Sendable {
     public var fontDirectories: [FontDirectory] = []
     /// The manifest's `systemFonts:`; nil keeps the runner's choice.
     public var systemFonts: Bool?
+    /// The design documents the manifest's entries name (absolute), in the order first named: the suite index lints
+    /// them.
+    public var documents: [String] = []
 
     /// More checks than any app needs; a glob over a huge tree stops here instead of exhausting memory.
     public static let maximumCases = 100_000
@@ -114,10 +117,13 @@ public struct SuitePlan: Sendable {
         let directory = Self.directory(of: manifest.path)
         var cases: [SuiteCase] = []
         var owners: [String: String] = [:]   // id → the entry's key path, for the duplicate message
+        var imports = DocumentImports(manifest: manifest, directory: directory)
         for entry in manifest.entries {
             let options = entry.options.over(manifest.defaults)
             let scenes: [String]
-            if entry.sceneIsGlob {
+            if let document = entry.document {
+                scenes = [try imports.scene(for: entry, document)]
+            } else if entry.sceneIsGlob {
                 scenes = Self.matching(Self.join(Self.escapingGlob(directory), entry.scene))
                 guard !scenes.isEmpty else {
                     throw .manifest(SceneError(file: manifest.path, mark: entry.marks["scene"],
@@ -137,7 +143,7 @@ public struct SuitePlan: Sendable {
             for scene in scenes {
                 let first = cases.count
                 defer { Self.linkSchemes(&cases, from: first) }
-                let base = entry.name ?? Self.stem(scene)
+                let base = entry.name ?? Self.stem(scene)   // an artboard's scene is named after the artboard
                 for (model, size, scheme, device) in variants {
                     var id = base
                     if models.count > 1, let model { id += "." + model.rawValue }
@@ -181,6 +187,7 @@ public struct SuitePlan: Sendable {
         }
         fontDirectories = manifest.fontDirectories
         systemFonts = manifest.systemFonts
+        documents = imports.documents
     }
 
     /// Gives each design case from `first` on the design paths of its siblings in the other colour schemes.

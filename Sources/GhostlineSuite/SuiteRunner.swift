@@ -1,5 +1,8 @@
 import Foundation
+import GhostlineImport
+import GhostlineLint
 import GhostlineRender
+import GhostlineScene
 import GhostlineSupport
 
 /// How far a suite has got, after each check (for a progress bar, or plain lines in a CI log).
@@ -72,6 +75,19 @@ public struct SuiteRunner: Sendable {
         return SnapshotRenderer(fonts: renderer.fonts.context(for: set), glyphCache: renderer.renderer.glyphCache)
     }
 
+    /// Lint of the design documents the manifest names, for the index page: what UIKit will set differently from
+    /// the design, over the same fonts the checks see. A document lint cannot read was already refused by the plan.
+    func documentLints() -> [SuiteIndexPage.DocumentLint] {
+        let renderer = pinnedRenderer
+        return plan.documents.compactMap { path in
+            guard let document = try? DesignReader().read(path) else { return nil }
+            let lint = DesignLint(loader: SceneLoader(fonts: renderer.fonts), fonts: renderer.fonts.locator)
+                .lint(document, source: URL(fileURLWithPath: path).lastPathComponent, directory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            return SuiteIndexPage.DocumentLint(document: URL(fileURLWithPath: path).lastPathComponent, layers: lint.layers,
+                                               findings: lint.findings.map { "\($0.page) › \($0.frame) › \($0.layer): \($0.cause)" })
+        }
+    }
+
     /// The checks this run makes: the plan's, or one shard's, in plan order.
     public var cases: [SuiteCase] { shard.map { $0.select(plan.cases, costs: costs) } ?? plan.cases }
 
@@ -124,7 +140,8 @@ public struct SuiteRunner: Sendable {
                                        shard: shard)
         do {
             try Self.write(header, entries: entries, to: outputs, paths: self.outputs,
-                           pages: Set(entries.filter { $0.verdict != .error }.map(\.fileStem))) { index in
+                           pages: Set(entries.filter { $0.verdict != .error }.map(\.fileStem)),
+                           documents: self.outputs.html == nil ? [] : documentLints()) { index in
                 guard let data = FileManager.default.contents(atPath: "\(scratch)/\(index).json") else {
                     throw OutputError.unwritable(path: scratch, reason: "a check's report is gone", fix: "keep TMPDIR while the suite runs")
                 }
@@ -151,7 +168,8 @@ public struct SuiteRunner: Sendable {
     /// Writes the report, JUnit file and index page for `entries` and commits them with the pages already
     /// staged. `merge` writes through here too, so a merged run and a whole run produce the same bytes.
     static func write(_ header: SuiteReportHeader, entries: [SuiteEntry], to outputs: SuiteOutputs, paths: SuiteOutputPaths,
-                      pages: Set<String>, entryText: (Int) throws -> String) throws(SuiteError) {
+                      pages: Set<String>, documents: [SuiteIndexPage.DocumentLint] = [],
+                      entryText: (Int) throws -> String) throws(SuiteError) {
         let totals = SuiteTotals(entries)
         if let report = paths.report {
             try outputs.stageFile(to: report) { handle in
@@ -162,7 +180,7 @@ public struct SuiteRunner: Sendable {
             try outputs.stageFile(to: junit) { handle in handle.write(Data(SuiteJUnit.xml(name: header.name, entries: entries).utf8)) }
         }
         if let index = outputs.htmlFile("index.html") {
-            let page = SuiteIndexPage.html(name: header.name, entries: entries, pages: pages)
+            let page = SuiteIndexPage.html(name: header.name, entries: entries, pages: pages, documents: documents)
             guard FileManager.default.createFile(atPath: index, contents: Data(page.utf8)) else {
                 throw .output(.unwritable(path: index, reason: "the index page could not be written", fix: "check that the disk has room"))
             }

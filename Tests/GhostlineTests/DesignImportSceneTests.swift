@@ -27,18 +27,25 @@ struct DesignImportSceneTests {
         let document = try DesignReader().read(path)
         let (files, report) = try Self.session.importDesign(path: path)
         let directory = try Self.write(files)
-        let layers = Dictionary(document.pages.flatMap(\.frames).flatMap(\.layers).compactMap { layer -> (String, DesignRect)? in
-            if case .text(let t) = layer { return (t.id, t.frame) }; return nil
+        let layers = Dictionary(document.pages.flatMap(\.frames).flatMap(\.layers).compactMap { layer -> (String, DesignText)? in
+            if case .text(let t) = layer { return (t.id, t) }; return nil
         }, uniquingKeysWith: { a, _ in a })
         var labels = 0
         for file in files where file.path.hasSuffix(".yaml") && file.path != "styles.yaml" {
             let scene = try Self.session.loader.parse(file.contents, path: directory.appendingPathComponent(file.path).path)
             let json = try JSONValue(parsing: Array(Self.session.render(scene).layoutJSON.utf8))
             for element in json["elements"]?.arrayValue ?? [] where element["kind"]?.stringValue == "label" {
-                let source = try #require(element["source"]?.stringValue), frame = try #require(layers[source])
+                let source = try #require(element["source"]?.stringValue), layer = try #require(layers[source])
+                let frame = layer.frame
                 #expect(abs((element["frame"]?["x"]?.doubleValue ?? .nan) - frame.x) < 1e-9, "\(source)")
                 #expect(abs((element["frame"]?["y"]?.doubleValue ?? .nan) - frame.y) < 1e-9, "\(source)")
-                #expect(abs((element["frame"]?["width"]?.doubleValue ?? .nan) - frame.width) < 1e-9, "\(source)")
+                if layer.behaviour == .autoWidth {
+                    // An auto-width box is its text's width: the label hugs its text, one line per paragraph.
+                    let paragraphs = layer.string.split(separator: "\n", omittingEmptySubsequences: false).count
+                    #expect((element["lines"]?.arrayValue?.count ?? 0) <= paragraphs, "\(source)")
+                } else {
+                    #expect(abs((element["frame"]?["width"]?.doubleValue ?? .nan) - frame.width) < 1e-9, "\(source)")
+                }
                 labels += 1
             }
         }
