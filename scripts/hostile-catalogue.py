@@ -449,6 +449,15 @@ def import_cases(c):
           outputs=("out", "out/p1", "out/p1/screen.yaml", "out/styles.yaml", "out/styles.tokens.json", "out/import-report.json"))
     c.add("import", "output-is-a-file", ["import", "d.sketch", "-o", "out"], names=("out",), files={"d.sketch": sketch_zip(good), "out": b"file"})
     c.add("import", "missing-document", ["import", "nope.sketch", "-o", "out"], names=("nope.sketch",))
+    # lint reads the same documents: the same refusals, and its report never replaces the document
+    c.add("import", "lint-minimal", ["lint", "d.sketch", "--report", "r.json"], expect=(0, 1), files={"d.sketch": sketch_zip(good)},
+          outputs=("r.json",))
+    c.add("import", "lint-zip-bomb", ["lint", "d.sketch"], names=("d.sketch",), files={"d.sketch": sketch_zip(bomb)})
+    c.add("import", "lint-symbol-fan-out", ["lint", "d.sketch"], names=("d.sketch",), files={"d.sketch": sketch_zip(sketch_doc({"P1": fan}))})
+    c.add("import", "lint-report-onto-document", ["lint", "d.sketch", "--report", "d.sketch"], names=("d.sketch",),
+          files={"d.sketch": sketch_zip(good)})
+    c.add("import", "lint-empty-folder", ["lint", "docs"], names=("docs",), files={"docs": DIRECTORY})
+    c.add("import", "lint-odd-values", ["lint", "f.json"], expect=(0, 1), files={"f.json": _json.dumps(odd)})
 
 
 def build(assets, fonts, big):

@@ -31,7 +31,10 @@ public struct ImportReport: Sendable {
                 members += [("how", .string(f.how.rawValue)), ("metricCompatible", .bool(f.metricCompatible))]
                 if let p = f.package { members.append(("package", .string(p))) }
                 if f.how == .substitute || f.how == .missing {
-                    members.append(("fix", .string("install \(f.package ?? "the font"), or add the real face under `fonts:` in styles.yaml")))
+                    let name = f.requested.contains(" ") ? "\"\(f.requested)\"" : f.requested
+                    let install = f.how == .missing ? "install \(f.package ?? "the font") for the stand-in, or " : ""
+                    members.append(("fix", .string(install + "give the real face: add `fonts: { \(name): { file: PATH/TO/FONT.otf } }` "
+                                                   + "to styles.yaml and name it in `font:`")))
                 }
                 return .object(members)
             })),

@@ -39,7 +39,7 @@ struct SuiteManifestTests {
             desing: designs/card1@2x.png
         """)
         defer { fixture.remove() }
-        expectManifestError(result, fixture, place: "5:5: entries[1].desing: unknown key `desing`", contains: "allowed here: name, scene, design, reference")
+        expectManifestError(result, fixture, place: "5:5: entries[1].desing: unknown key `desing`", contains: "allowed here: name, scene, document, artboard, design, reference")
     }
 
     @Test func aYAMLSyntaxErrorHasItsPlace() throws {
