@@ -70,6 +70,23 @@ struct AbsoluteStackTests {
         #expect(abs(baseline(a) - 180 - baseline(b)) < 1e-9)
     }
 
+    /// A label without a width is a design tool's auto-width text: one line however far it reaches; `maxWidth` wraps it.
+    @Test(arguments: ["uikit", "css"]) func aLabelWithoutAWidthNeverWrapsAtTheEdge(model: String) throws {
+        let json = try Self.layout("""
+        model: \(model)
+        canvas: { width: 200, height: 100, scale: 2 }
+        styles: { body: { font: Inter, size: 17 } }
+        root:
+          stack: absolute
+          children:
+            - label: { id: long, x: 150, y: 0, text: "A sentence far longer than the room", style: body }
+            - label: { id: capped, x: 150, y: 40, maxWidth: 50, text: "A sentence far longer than the room", style: body }
+        """)
+        let long = try #require(Self.element(json, "long")), capped = try #require(Self.element(json, "capped"))
+        #expect(long["lines"]?.arrayValue?.count == 1 && (Self.frame(json, "long")?.width ?? 0) > 200)
+        #expect((capped["lines"]?.arrayValue?.count ?? 0) > 1 && (Self.frame(json, "capped")?.width ?? 99) <= 50)
+    }
+
     @Test func sourcesAreCarriedIntoTheLayoutJSON() throws {
         let json = try Self.layout(Self.screen)
         #expect(Self.element(json, "title")?["source"]?.stringValue == "1BD845F2-700C")
