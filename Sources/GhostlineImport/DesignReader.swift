@@ -34,6 +34,17 @@ public struct DesignReader: Sendable {
         return try reader.read()
     }
 
+    /// The document's own picture of its current page (`previews/preview.png`, which Sketch writes at 1× up to 2048 px
+    /// a side): what a render of an imported artboard can be compared with. nil for a Figma file or a document
+    /// without one.
+    public func preview(_ path: String) throws(DesignImportError) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { return try FolderSource(root: path, limits: limits).bytes("previews/preview.png") }
+        guard try prefix(path, count: 2) == [0x50, 0x4B] else { return nil }
+        return try ZipSource(file: path, limits: limits).bytes("previews/preview.png")
+    }
+
     func prefix(_ path: String, count: Int) throws(DesignImportError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DesignImportError(file: path, problem: "cannot be read", fix: "check the file's permissions")

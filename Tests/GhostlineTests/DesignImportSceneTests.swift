@@ -143,3 +143,25 @@ struct DesignImportSceneTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("nothing").path))
     }
 }
+
+/// Imported artboards against the documents' own previews (`previews/preview.png`, Sketch's picture of the page at
+/// 1×), where the preview is exactly one frame: every line's baseline is measured in both by the review.
+@Suite("Imported scenes against the documents' previews")
+struct DesignPreviewTests {
+    @Test func sketchConstructorsArtboardSitsOnItsPreviewsBaselines() throws {
+        let document = DesignImportSceneTests.folder.appendingPathComponent("sketch-constructor/test.sketch").path
+        let preview = try #require(try DesignReader().preview(document))
+        let (files, _) = try DesignImportSceneTests.session.importDesign(path: document)
+        let directory = try DesignImportSceneTests.write(files)
+        let design = directory.appendingPathComponent("preview.png").path
+        try Data(preview).write(to: URL(fileURLWithPath: design))
+        var overrides = SceneOverrides()
+        overrides.scale = .x1
+        let scene = directory.appendingPathComponent("page-1/artboard.yaml").path
+        let result = try DesignImportSceneTests.session.check(.scene(path: scene), design: design, overrides: overrides).run()
+        let offsets = result.comparison.labels.flatMap { $0.lines.compactMap(\.baselineOffset) }
+        #expect(offsets.count == 4)
+        // AmazonEmber is replaced by Inter, yet Sketch's baselines and the css model's agree (measured 0.00–0.03 pt).
+        for offset in offsets { #expect(abs(offset) <= 0.5, "\(offsets)") }
+    }
+}
