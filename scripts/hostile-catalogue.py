@@ -480,6 +480,22 @@ def build(assets, fonts, big):
     def good_scene(name, text, expect=(0,), **options):
         bad_scene(name, text, expect=expect, **options)
 
+    # stack: absolute — placements out of range, deep nesting, many children, a label running far past the canvas
+    placed = lambda children, canvas="{ width: 300, height: 200, scale: 1 }": (
+        f"canvas: {canvas}\nstyles: {{ s: {{ font: Inter, size: 12 }} }}\nroot:\n  stack: absolute\n  children:\n" + children)
+    bad_scene("absolute-x-out-of-range", placed("    - label: { text: a, style: s, x: 1e12, y: 0 }\n"))
+    bad_scene("absolute-y-nan", placed("    - label: { text: a, style: s, x: 0, y: .nan }\n"))
+    bad_scene("absolute-placement-outside", "canvas: { width: 100 }\nstyles: { s: { font: Inter, size: 12 } }\nroot:\n  children:\n"
+              "    - label: { text: a, style: s, x: 4 }\n")
+    deep = "canvas: { width: 100, height: 100, scale: 1 }\nstyles: { s: { font: Inter, size: 9 } }\nroot: " \
+           + "{ stack: absolute, children: [ " * 70 + "{ label: { text: a, style: s } }" + " ] }" * 70 + "\n"
+    bad_scene("absolute-nested-70-deep", deep)
+    many = "".join(f"    - label: {{ text: \"{i}\", style: s, x: {i % 290}, y: {(i * 7) % 190} }}\n" for i in range(9_000))
+    good_scene("absolute-9000-labels", placed(many))
+    good_scene("absolute-label-past-the-canvas", placed("    - label: { text: " + yaml_quoted("w " * 4000) + ", style: s, x: 290, y: 10 }\n"))
+    bad_scene("absolute-auto-height-too-tall", placed("    - box: { x: 0, y: 9999, width: 10, height: 10 }\n",
+                                                      canvas="{ width: 300, height: auto, scale: 3 }"))
+
     # YAML bombs and aliases
     laughs = "".join(f"  x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9))
     bomb_styles = "styles:\n  x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + laughs
