@@ -102,7 +102,7 @@ let package = Package(
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
         .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout",
+        .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout", "GhostlineRaster",
                                                       "GhostlineFonts", "GhostlineSupport"]),
         .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineLint", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",

@@ -138,6 +138,9 @@ public struct DesignText: Sendable {
     /// Where the tool drew the glyphs (Sketch's `glyphBounds`, Figma's `absoluteRenderBounds`), relative to the
     /// screen, when the document records it: what lint compares Ghostline's css layout with.
     public var inkBounds: DesignRect?
+    /// False when the document's frame is not this text's box: a symbol instance's text override keeps its master
+    /// layer's frame, sized for the master's text.
+    public var frameFitsText = true
     /// The layer's whole string.
     public var string: String { runs.map(\.text).joined() }
 }

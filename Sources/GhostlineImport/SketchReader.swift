@@ -172,11 +172,14 @@ struct SketchReader {
             if let value = overrides[here + "_stringValue"]?.stringValue {
                 text.runs = [DesignRun(text: value, attributes: text.runs.first?.attributes ?? DesignTextAttributes(size: 12))]
                 text.inkBounds = nil
+                text.frameFitsText = false
             }
             if let styleID = overrides[here + "_textStyle"]?.stringValue, let style = styles[styleID] {
                 text.runs = [DesignRun(text: text.string, attributes: style.attributes)]
                 text.styleName = style.name
                 text.matchesStyle = true
+                text.inkBounds = nil
+                text.frameFitsText = false
             }
             layers.append(.text(text))
         case "rectangle", "oval":

@@ -19,6 +19,8 @@ public struct TextMeasure: Sendable, Equatable {
     public var height: Double
     /// The font's own line height (ascender + descender + line gap) in points.
     public var fontLineHeight: Double
+    /// Where its glyphs put ink, in points on the screen; nil without ink.
+    public var ink: DesignRect?
 }
 
 /// A text layer UIKit sets differently from the design tool, or one whose css layout disagrees with the tool's own
@@ -58,7 +60,7 @@ public struct LintFinding: Sendable {
 /// as UIKit sets the document's own paragraph style (the uikit model, with its line height as minimum and maximum
 /// line height, R8), and the layers where the two differ by a device pixel or more, each with its cause and the
 /// settings that reproduce the design, applied and checked. It also lists layers whose css layout is not where the
-/// design tool drew them (an auto-sized box of another height or width), which is where a substituted font or the
+/// design tool drew them (ink the document recorded, or an auto-sized box), which is where a substituted font or the
 /// tool's own metrics will show in a comparison.
 public struct DesignLint {
     public var loader: SceneLoader
@@ -87,7 +89,8 @@ public struct DesignLint {
                   let frame = frames["\(entry.page)\u{0}\(entry.name)\u{0}\(entry.id)"] else { continue }
             let texts = frame.layers.compactMap { layer -> DesignText? in if case .text(let t) = layer { return t }; return nil }
             layers += texts.count
-            let screen = Screen(page: entry.page, frame: entry.name, path: directory + "/" + entry.scene, texts: texts, fonts: report.fonts)
+            let screen = Screen(page: entry.page, frame: entry.name, path: directory + "/" + entry.scene, texts: texts, fonts: report.fonts,
+                                inkTolerance: document.format == .sketch ? 1.5 : 1)
             findings += lintFrame(css: css.contents, uikit: uikit.contents, screen)
         }
         return LintReport(document: report.document, source: source, layers: layers, frames: report.frames.count, findings: findings,
@@ -98,6 +101,9 @@ public struct DesignLint {
         var page, frame, path: String
         var texts: [DesignText]
         var fonts: [FontChoice]
+        /// Points an edge of the recorded ink may be off before it is listed: Sketch rounds `glyphBounds` outward to
+        /// whole points, so a point and a half there; Figma records fractions, so one point.
+        var inkTolerance = 1.0
     }
 
     /// What lint tries on a layer UIKit sets differently, each applied to the scene and laid out again: R7's line
@@ -125,7 +131,7 @@ public struct DesignLint {
                             cause: "the screen could not be laid out: \(error.description)", checked: false)
             }
         }
-        let cssMeasures = Self.measures(css), uikitMeasures = Self.measures(uikit)
+        let cssMeasures = Self.measures(css, withInk: true), uikitMeasures = Self.measures(uikit)
         let pixel = 1 / Double(scale), tolerance = 1.5 / Double(scale)
         var findings: [LintFinding] = []
         var suspects = Set<String>()
@@ -139,7 +145,7 @@ public struct DesignLint {
         for fix in Fix.all {
             var description = appDescription
             description.root = Self.fixing(description.root, ids: suspects, fix)
-            fixed[fix] = (try? laidOut(description, .uikit)).map(Self.measures) ?? [:]
+            fixed[fix] = (try? laidOut(description, .uikit)).map { Self.measures($0) } ?? [:]
         }
         for t in screen.texts where suspects.contains(t.id) {
             let a = cssMeasures[t.id]!, b = uikitMeasures[t.id]!
@@ -232,18 +238,31 @@ public struct DesignLint {
         return finding
     }
 
-    /// Where the css layout disagrees with the document's own record: an auto-height box is as tall as the design
-    /// tool set its text, and an auto-width one as wide too, so a css height or width a point or more away is text
-    /// the imported scene will not draw where the design does (Sketch's `glyphBounds` and Figma's
-    /// `absoluteRenderBounds` are not compared yet: they are the ink, which layout does not give).
+    /// Where the css layout disagrees with the document's own record: the ink the tool recorded (Sketch's
+    /// `glyphBounds`, Figma's `absoluteRenderBounds`) an edge a point or more from the css layout's ink, or, where
+    /// the document records no ink, an auto-sized box a point or more from the css layout's size. That is text the
+    /// imported scene will not draw where the design does: a substituted font, or the tool's own metrics.
     func designToolFindings(_ t: DesignText, css: TextMeasure, _ screen: Screen) -> [LintFinding] {
-        guard t.behaviour == .autoHeight || t.behaviour == .autoWidth else { return [] }
-        let taller = abs(css.height - t.frame.height) >= 1
-        let wider = t.behaviour == .autoWidth && abs(css.width - t.frame.width) >= 1
-        guard taller || wider else { return [] }
-        var cause = "the design tool's box is " + (wider ? "\(Self.points(t.frame.width)) × " : "") + "\(Self.points(t.frame.height)) pt; "
-            + "Ghostline's css layout of its text is " + (wider ? "\(Self.points(css.width)) × " : "")
-            + "\(Self.points(css.height)) pt (\(css.lines) line(s))"
+        var what: [String] = []
+        if let recorded = t.inkBounds, recorded.width > 0, recorded.height > 0, let ink = css.ink {
+            let edges = [("left", ink.x - recorded.x), ("top", ink.y - recorded.y),
+                         ("right", ink.x + ink.width - recorded.x - recorded.width), ("bottom", ink.y + ink.height - recorded.y - recorded.height)]
+            let off = edges.filter { abs($0.1) >= screen.inkTolerance }
+            if !off.isEmpty {
+                what.append("its ink is " + off.map { "\(Self.points(abs($0.1))) pt \($0.0 == "left" || $0.0 == "right" ? ($0.1 > 0 ? "right" : "left") : ($0.1 > 0 ? "lower" : "higher")) at the \($0.0)" }
+                    .joined(separator: ", ") + " of where the design tool drew it")
+            }
+        } else if t.frameFitsText, t.behaviour == .autoHeight || t.behaviour == .autoWidth {
+            let taller = abs(css.height - t.frame.height) >= 1
+            let wider = t.behaviour == .autoWidth && abs(css.width - t.frame.width) >= 1
+            if taller || wider {
+                what.append("the design tool's box is " + (wider ? "\(Self.points(t.frame.width)) × " : "") + "\(Self.points(t.frame.height)) pt; "
+                            + "Ghostline's css layout of its text is " + (wider ? "\(Self.points(css.width)) × " : "")
+                            + "\(Self.points(css.height)) pt (\(css.lines) line(s))")
+            }
+        }
+        guard !what.isEmpty else { return [] }
+        var cause = what.joined(separator: "; ")
         let requested = FontMapping.request(t.runs[0].attributes)
         if let choice = screen.fonts.first(where: { $0.requested == requested }), choice.how == .substitute || choice.how == .missing {
             cause += ", set in \(choice.font) for \(choice.requested)\(choice.metricCompatible ? " (the same widths)" : ", whose widths differ")"
@@ -259,14 +278,14 @@ public struct DesignLint {
     }
 
     /// Each label's measures, by its `source`.
-    static func measures(_ layout: SceneLayout) -> [String: TextMeasure] {
+    static func measures(_ layout: SceneLayout, withInk: Bool = false) -> [String: TextMeasure] {
         var result: [String: TextMeasure] = [:]
         for element in layout.elements {
             guard let id = element.sourceID, case .label(let label) = element.content else { continue }
             result[id] = TextMeasure(lines: label.lines.count, truncated: label.truncated,
                                      firstBaseline: element.frame.y + label.anchors.firstBaseline, width: element.frame.width,
                                      height: element.frame.height,
-                                     fontLineHeight: label.metrics.lineHeight)
+                                     fontLineHeight: label.metrics.lineHeight, ink: withInk ? InkBounds.of(element) : nil)
         }
         return result
     }

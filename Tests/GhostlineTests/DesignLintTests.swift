@@ -77,6 +77,33 @@ struct DesignLintTests {
         }
     }
 
+    /// The ink a design tool recorded (`absoluteRenderBounds`) against the css layout's: the same box is not listed,
+    /// one 3 pt lower at the top is, by that edge.
+    @Test func recordedInkThatDisagreesWithTheCSSLayoutIsListed() throws {
+        let caption = Self.text("2:1", "Caption", y: 20, height: 14.666667, size: 12)
+        let first = try Self.session.lintDesign(path: try Self.document([caption]))
+        #expect(first.findings.isEmpty)
+        // The css layout's own ink for the layer, as lint measures it.
+        let scene = try Self.session.loader.parse("""
+        model: css
+        canvas: { width: 375, height: 400, scale: 3 }
+        root: { stack: absolute, children: [ { label: { id: c, x: 16, y: 20, width: 200, text: Caption, style: { font: Inter-Regular, size: 12, alignment: left } } } ] }
+        """, path: "/tmp/ink.yaml")
+        let element = try #require(scene.layout().elements.first { $0.id == "c" })
+        let ink = try #require(InkBounds.of(element))
+        func recorded(_ dy: Double) -> JSONValue {
+            guard case .object(var members) = caption else { return caption }
+            members.append(("absoluteRenderBounds", .object([("x", .number(ink.x)), ("y", .number(ink.y + dy)),
+                                                              ("width", .number(ink.width)), ("height", .number(ink.height - dy))])))
+            return .object(members)
+        }
+        let same = try Self.session.lintDesign(path: try Self.document([recorded(0)]))
+        #expect(same.findings.isEmpty, "\(same.findings.map(\.cause))")
+        let lower = try Self.session.lintDesign(path: try Self.document([recorded(3)]))
+        let finding = try #require(lower.findings.first)
+        #expect(finding.kind == .designTool && finding.cause.contains("3 pt higher at the top") && !finding.cause.contains("bottom"))
+    }
+
     @Test func theCLIExitsOneWithAReportAndZeroWhenNothingIsListed() throws {
         let listed = try Self.document([
             Self.text("2:1", "Designed", y: 0, height: 24, lineHeight: [("lineHeightUnit", .string("PIXELS")), ("lineHeightPx", .number(24))])])
@@ -91,5 +118,36 @@ struct DesignLintTests {
         #expect(zero.status == 0, "\(zero.stdout)\(zero.stderr)")
         let bad = try runCLI(["lint", "/nonexistent/doc.sketch"] + fonts)
         #expect(bad.status == 2 && bad.stderr.split(separator: "\n").count == 1)
+    }
+}
+
+/// Lint's ink boxes (glyph outlines, rasterized at 8 px a point) against the ink of the same label in a render:
+/// the two must agree within a render pixel, or lint's comparison with a design tool's recorded ink means nothing.
+@Suite("Ink boxes of laid-out labels")
+struct InkBoundsTests {
+    @Test(arguments: ["Hg", "Typography ÅÉ", "y"]) func inkBoxesMatchTheRenderedInk(text: String) throws {
+        let session = DesignLintTests.session
+        let scene = try session.loader.parse("""
+        canvas: { width: 240, height: 80, scale: 3 }
+        model: css
+        root:
+          stack: absolute
+          children:
+            - label: { id: l, x: 12.5, y: 10, text: "\(text)", style: { font: Inter, size: 31 } }
+        """, path: "/tmp/ink.yaml")
+        let rendered = try session.render(scene)
+        let element = try #require(rendered.layout.elements.first { $0.id == "l" })
+        let ink = try #require(InkBounds.of(element))
+        // The render's ink: every pixel darker than white.
+        let image = rendered.image
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y].red < 250 {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        let pixel = 1.0 / 3
+        #expect(abs(ink.x - Double(minX) * pixel) <= pixel, "left \(ink.x) vs \(Double(minX) * pixel)")
+        #expect(abs(ink.y - Double(minY) * pixel) <= pixel, "top \(ink.y) vs \(Double(minY) * pixel)")
+        #expect(abs(ink.x + ink.width - Double(maxX + 1) * pixel) <= pixel, "right")
+        #expect(abs(ink.y + ink.height - Double(maxY + 1) * pixel) <= pixel, "bottom")
     }
 }
