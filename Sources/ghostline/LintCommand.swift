@@ -13,7 +13,8 @@ struct LintCommand: ParsableCommand {
         listed with its cause and the UIKit and SwiftUI settings that put it where the design does, applied and \
         checked. Layers whose auto-sized box in the document is a point or more away from Ghostline's css layout \
         are listed too (a substituted font, or the tool's own metrics). A folder is either an unzipped Sketch \
-        document or holds documents (.sketch files, Sketch folders, Figma JSON): each is linted.
+        document or holds documents (.sketch files, Sketch folders, Figma file JSON; other JSON is passed over): each \
+        is linted.
 
         Exit status: 0 nothing listed, 1 something listed, 2 a document could not be read.
 
@@ -60,8 +61,13 @@ struct LintCommand: ParsableCommand {
         let found = names.map { path + "/" + $0 }.filter { item in
             var folder: ObjCBool = false
             FileManager.default.fileExists(atPath: item, isDirectory: &folder)
-            return folder.boolValue ? FileManager.default.fileExists(atPath: item + "/document.json")
-                                    : item.hasSuffix(".sketch") || item.hasSuffix(".json")
+            if folder.boolValue { return FileManager.default.fileExists(atPath: item + "/document.json") }
+            if item.hasSuffix(".sketch") { return true }
+            // A JSON file is linted when it looks like a Figma file response; an import's own report and tokens are not.
+            guard item.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: item) else { return false }
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 1 << 16)) ?? Data(), as: UTF8.self)
+            return head.contains("\"document\"")
         }
         guard !found.isEmpty else {
             throw CLIError("\(path): no design document in the folder; give a .sketch file, a Figma file JSON or an unzipped Sketch folder")
