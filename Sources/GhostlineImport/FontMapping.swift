@@ -33,13 +33,13 @@ public struct FontMapping {
 
     /// Substitutes by family, lowercased without spaces: (family to write, metric-compatible, package).
     static let substitutes: [(prefix: String, family: String, compatible: Bool, package: String)] = [
-        ("helveticaneue", "Liberation Sans", false, "fonts-liberation"),
-        ("helvetica", "Liberation Sans", true, "fonts-liberation"),
-        ("arial", "Liberation Sans", true, "fonts-liberation"),
-        ("timesnewroman", "Liberation Serif", true, "fonts-liberation"),
-        ("times", "Liberation Serif", true, "fonts-liberation"),
-        ("couriernew", "Liberation Mono", true, "fonts-liberation"),
-        ("courier", "Liberation Mono", true, "fonts-liberation"),
+        ("helveticaneue", "Liberation Sans", false, "fonts-liberation2"),
+        ("helvetica", "Liberation Sans", true, "fonts-liberation2"),
+        ("arial", "Liberation Sans", true, "fonts-liberation2"),
+        ("timesnewroman", "Liberation Serif", true, "fonts-liberation2"),
+        ("times", "Liberation Serif", true, "fonts-liberation2"),
+        ("couriernew", "Liberation Mono", true, "fonts-liberation2"),
+        ("courier", "Liberation Mono", true, "fonts-liberation2"),
         ("sfpro", "Inter", false, "fonts-inter"),
         ("sfui", "Inter", false, "fonts-inter"),
         ("sfcompact", "Inter", false, "fonts-inter"),

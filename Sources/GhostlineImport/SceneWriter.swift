@@ -86,7 +86,9 @@ public struct SceneWriter {
         out += "# Every element sits at the document's frame; `source:` is the layer's object id in the document.\n"
         out += "model: css\n" + (standalone ? "" : "include: ../styles.yaml\n")
         // A canvas is at least a point tall; a design tool allows a 0-tall frame (a rule, a divider).
-        out += "canvas: { width: \(n(frame.width)), height: \(n(max(1, frame.height))), scale: \(scale)"
+        // The scale asked for, lowered for a frame that would be more than 16,384 pixels a side (the scene limit).
+        let fits = max(1, Int(16_384 / max(frame.width, frame.height, 1)))
+        out += "canvas: { width: \(n(frame.width)), height: \(n(max(1, frame.height))), scale: \(min(scale, fits))"
         out += (frame.background.map { ", background: \(q($0.hex))" } ?? "") + " }\n"
         out += "root:\n  stack: absolute\n" + (frame.id.isEmpty ? "" : "  source: \(q(String(frame.id.prefix(1_000))))\n") + "  children:\n"
         var ids = Slugs()
