@@ -81,8 +81,8 @@ public struct SceneWriter {
     // MARK: Scenes
 
     mutating func scene(_ frame: DesignFrame, page: DesignPage, document: DesignDocument, source: String, styles: [String: String]) -> String {
-        var out = "# Imported by `ghostline import` from \(source) (\(document.format.rawValue.capitalized)"
-        out += (document.version.map { " \($0)" } ?? "") + "): page \(q(page.name)), frame \(q(frame.name)).\n"
+        var out = "# Imported by `ghostline import` from \(comment(source)) (\(document.format.rawValue.capitalized)"
+        out += (document.version.map { " \(comment($0))" } ?? "") + "): page \(q(page.name)), frame \(q(frame.name)).\n"
         out += "# Every element sits at the document's frame; `source:` is the layer's object id in the document.\n"
         out += "model: css\n" + (standalone ? "" : "include: ../styles.yaml\n")
         // A canvas is at least a point tall; a design tool allows a 0-tall frame (a rule, a divider).
@@ -174,7 +174,7 @@ public struct SceneWriter {
     }
 
     mutating func styleGuide(_ document: DesignDocument, names: [String: String], source: String) -> String {
-        var out = "# The shared text styles of \(source), imported by `ghostline import`.\n"
+        var out = "# The shared text styles of \(comment(source)), imported by `ghostline import`.\n"
         guard !document.textStyles.isEmpty else { return out + "styles: {}\n" }
         out += "styles:\n"
         var written = Set<String>()
@@ -215,8 +215,23 @@ public struct SceneWriter {
         value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : range.lowerBound
     }
 
-    /// A YAML double-quoted scalar: JSON's escaping is valid YAML.
-    func q(_ text: String) -> String { JSONValue.string(text).serialized() }
+    /// A YAML double-quoted scalar: JSON's escaping is valid YAML, and the characters YAML does not allow in a file
+    /// even where JSON does (DEL, the C1 controls, U+FFFE and U+FFFF) are escaped too: a document's ids and names
+    /// can hold any of them, and the scene must still load.
+    func q(_ text: String) -> String { Self.yamlPrintable(JSONValue.string(text).serialized()) }
+
+    static func yamlPrintable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
     /// A number in points, at most three decimals, no trailing zeros.
     func n(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
@@ -225,7 +240,11 @@ public struct SceneWriter {
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
-    func comment(_ text: String) -> String { String(text.filter { !$0.isNewline }.prefix(120)) }
+    /// Text for a YAML comment: one line, printable characters only.
+    func comment(_ text: String) -> String {
+        String(String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            && $0.value != 0xFFFE && $0.value != 0xFFFF && $0 != "\u{2028}" && $0 != "\u{2029}" }).prefix(120))
+    }
 }
 
 /// File and id names from design names: letters and digits kept (any script), everything else one `-`, lowercased,
