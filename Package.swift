@@ -110,7 +110,7 @@ let package = Package(
                                                   "GhostlineSuite"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
         .target(name: "GhostlineSnapshotTesting", dependencies: [
-            "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff",
+            "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff", "GhostlineTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // The review app: a suite's review in the browser, with decisions written beside the manifest.
@@ -157,9 +157,9 @@ let package = Package(
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
         .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
-            "GhostlineSnapshotTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
+            "GhostlineSnapshotTesting", "GhostlineTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ]),
+        ], exclude: ["__Snapshots__"]),
         .testTarget(name: "GhostlineFuzzTests", dependencies: ["ghostline-fuzz", "GhostlinePNG"]),
     ]
 )

@@ -5,6 +5,7 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
 import GhostlineScene
+import GhostlineTesting
 import SnapshotTesting
 
 /// A render as swift-snapshot-testing stores it (a PNG) and as Ghostline's differ explains it: the scale and
@@ -21,6 +22,18 @@ public struct GhostlineRender: Sendable {
     public var background: Color
     /// Why there is no render (the scene could not be resolved); the diff reports it.
     public var failure: String?
+    /// What a failing `assertSnapshot(of:as: .ghostline)` needs to check the scene again against the reference
+    /// and write its artifacts: the scene, how it was drawn and the session. Nil for images and read-back references.
+    var source: Source?
+
+    /// How a render was made, kept for the failure's full check.
+    struct Source: Sendable {
+        var description: SceneDescription
+        var overrides: SceneOverrides
+        var options: ReviewOptions
+        var session: GhostlineSession
+        var variant: SceneVariant
+    }
 
     /// Wraps an image; without labels the diff compares pixels only.
     public init(image: RGBAImage, scale: Scale, labels: [LabelLines] = [], background: Color = .white, failure: String? = nil) {
@@ -84,19 +97,28 @@ extension Snapshotting where Value == SceneDescription, Format == GhostlineRende
     /// ```
     public static var ghostline: Snapshotting<SceneDescription, GhostlineRender> { .ghostline() }
 
-    /// A scene rendered to PNG and diffed with Ghostline's diff, with the review's options, the scene overrides
-    /// (scale, model, content size) and the session (fonts, glyph cache) to render with.
+    /// A scene rendered to PNG and diffed with Ghostline's diff, in a variant (colour scheme, device, Dynamic Type
+    /// size, layout model), with the review's options, other scene overrides (scale) and the session (fonts, glyph
+    /// cache) to render with. The variant also names the snapshot, so `assertSnapshot(of: card, as:
+    /// .ghostline(colorScheme: .dark))` and its light twin keep separate references.
     ///
     /// A scene that cannot be resolved or rendered does not throw: the snapshot records the failure, and the
     /// assertion fails with its message.
-    public static func ghostline(options: ReviewOptions = ReviewOptions(), overrides: SceneOverrides = SceneOverrides(),
+    public static func ghostline(colorScheme: ColorScheme? = nil, device: String? = nil, contentSize: ContentSizeCategory? = nil,
+                                 model: LayoutModel? = nil, options: ReviewOptions = ReviewOptions(),
+                                 overrides: SceneOverrides = SceneOverrides(),
                                  session: GhostlineSession = GhostlineSession()) -> Snapshotting<SceneDescription, GhostlineRender> {
-        Snapshotting(pathExtension: "png", diffing: .ghostline(options: options)) { description in
+        let variant = SceneVariant(colorScheme: colorScheme, device: device, contentSize: contentSize, model: model)
+        let overrides = variant.applied(to: overrides)
+        return Snapshotting(pathExtension: "png", diffing: .ghostline(options: options)) { description in
             do {
                 let scene = try session.loader.resolve(description, overrides: overrides)
                 let (layout, image) = try session.renderer.render(scene)
-                return GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout, palette: scene.palette),
-                                       background: scene.palette.color(scene.canvas.background))
+                var render = GhostlineRender(image: image, scale: scene.canvas.scale, labels: LabelLines.from(layout, palette: scene.palette),
+                                             background: scene.palette.color(scene.canvas.background))
+                render.source = GhostlineRender.Source(description: description, overrides: overrides, options: options,
+                                                       session: session, variant: variant)
+                return render
             } catch {
                 return GhostlineRender(image: RGBAImage(width: 0, height: 0, pixels: []), scale: .x1,
                                        failure: "the scene could not be rendered: \(error)")
@@ -109,11 +131,15 @@ extension Snapshotting where Value == SceneDescription, Format == String {
     /// The scene's layout JSON as a text snapshot: every frame, line and baseline, reviewable in a pull request.
     public static var ghostlineLayout: Snapshotting<SceneDescription, String> { .ghostlineLayout() }
 
-    /// The scene's layout JSON as a text snapshot, with scene overrides and a session of your choosing. A scene that
-    /// cannot be laid out gives a one-line message as the snapshot's text, so the assertion shows it.
-    public static func ghostlineLayout(overrides: SceneOverrides = SceneOverrides(),
+    /// The scene's layout JSON as a text snapshot, in a variant, with scene overrides and a session of your choosing.
+    /// A scene that cannot be laid out gives a one-line message as the snapshot's text, so the assertion shows it.
+    public static func ghostlineLayout(colorScheme: ColorScheme? = nil, device: String? = nil,
+                                       contentSize: ContentSizeCategory? = nil, model: LayoutModel? = nil,
+                                       overrides: SceneOverrides = SceneOverrides(),
                                        session: GhostlineSession = GhostlineSession()) -> Snapshotting<SceneDescription, String> {
-        Snapshotting<String, String>.lines.pullback { description in
+        let overrides = SceneVariant(colorScheme: colorScheme, device: device, contentSize: contentSize, model: model)
+            .applied(to: overrides)
+        return Snapshotting<String, String>.lines.pullback { description in
             do {
                 let scene = try session.loader.resolve(description, overrides: overrides)
                 return LayoutJSON.encode(scene.layout(), palette: scene.palette)

@@ -57,7 +57,10 @@ struct GhostlineTestingTests {
             let named = outcome.artifacts.first { $0.name.contains(kind) }
             #expect(named != nil, "no \(kind) artifact")
             if let named {
-                #expect(FileManager.default.fileExists(atPath: named.path) && outcome.message.contains(named.path))
+                // The message names each file relative to the package, as `swift test` runs from there.
+                let relative = String(named.path.dropFirst(Self.root.path.count + 1))
+                #expect(FileManager.default.fileExists(atPath: named.path) && outcome.message.contains(": " + relative))
+                #expect(!outcome.message.contains(Self.root.path), "\(outcome.message)")
             }
         }
         // The Swift Testing front end records the same failure as an issue.

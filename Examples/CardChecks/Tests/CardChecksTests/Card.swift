@@ -13,3 +13,16 @@ enum Card {
         }
     }
 }
+
+/// The card in iOS's semantic colours, as an app that follows the system's appearance draws it: `label` and
+/// `secondaryLabel` on `systemBackground`, so the dark scheme draws other pixels than the light one.
+enum ThemedCard {
+    static let scene = SceneDescription(width: 375, scale: 3, background: "systemBackground") {
+        VStack(padding: 8, spacing: 8) {
+            Label("Pixel-perfect line height", id: "title",
+                  style: StyleDescription(font: "Inter-SemiBold", size: 28, lineHeight: 38, color: "label"))
+            Label("Light or dark, every baseline lands where the design put it.", id: "body",
+                  style: StyleDescription(font: "Inter", size: 17, lineHeight: 24, color: "secondaryLabel"))
+        }
+    }
+}
