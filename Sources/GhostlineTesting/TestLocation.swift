@@ -52,10 +52,26 @@ public struct TestLocation: Sendable {
         return nil
     }
 
-    /// A message with every path inside the package written relative to it, as `swift test` runs from there.
+    /// A message with absolute paths written relative to the package, as `swift test` runs from there: inside it
+    /// plainly (`.build/ghostline-artifacts/…`), and up to two folders above it with `../` (a monorepo's shared
+    /// fixtures). Paths elsewhere, and folders just under the file system's root, stay absolute.
     public func relativePaths(_ message: String) -> String {
-        guard let root = packageRoot?.path, root.count > 1 else { return message }
-        return message.replacingOccurrences(of: root + "/", with: "")
+        guard let root = packageRoot?.standardized else { return message }
+        var result = message
+        var folder = root
+        for ups in 0...2 {
+            guard folder.pathComponents.count >= 3 else { break }
+            let prefix = folder.path + "/"
+            // Only where a path starts: at the start, or after a space, quote, bracket, colon or equals sign.
+            let pattern = "(?<=^|[\\s\"'(\\[:=])" + NSRegularExpression.escapedPattern(for: prefix)
+            if let expression = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) {
+                let replacement = NSRegularExpression.escapedTemplate(for: String(repeating: "../", count: ups))
+                result = expression.stringByReplacingMatches(in: result, range: NSRange(result.startIndex..., in: result),
+                                                             withTemplate: replacement)
+            }
+            folder.deleteLastPathComponent()
+        }
+        return result
     }
 
     /// The part of a snapshot's or artifact's name after the test's: the case's arguments, then the variant's

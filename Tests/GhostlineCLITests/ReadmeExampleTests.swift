@@ -90,24 +90,68 @@ struct ReadmeExampleTests {
     /// `…` standing for the lines left out.
     @Test func theReadmeQuotesTheExamplePackageExactly() throws {
         let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+        let blocks = Self.swiftBlocks(readme)
         #expect(blocks.count >= 4, "the README's test tour has \(blocks.count) Swift blocks")
+        for block in blocks {
+            #expect(try Self.quotesTheExamplePackage(block), "this README block is not a quote of a file in Examples/CardChecks:\n\(block)")
+        }
+    }
+
+    /// Issue 37: the guide's testing section compiles, because every Swift block in it is a quote of the example
+    /// package, held the same way.
+    @Test func theGuidesTestingSectionQuotesTheExamplePackage() throws {
+        let guide = try String(contentsOf: Paths.root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        let section = try #require(guide.components(separatedBy: "\n## Tests\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let blocks = Self.swiftBlocks(section)
+        #expect(blocks.count >= 6, "the guide's testing section has \(blocks.count) Swift blocks")
+        for block in blocks {
+            #expect(try Self.quotesTheExamplePackage(block), "this guide block is not a quote of a file in Examples/CardChecks:\n\(block)")
+        }
+    }
+
+    /// Issue 37: the guide's table of the scene builder names every public function of the builder's files.
+    @Test func theGuideNamesEveryBuilderPiece() throws {
+        let guide = try String(contentsOf: Paths.root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        let table = try #require(guide.components(separatedBy: "| builder | scene key |").dropFirst().first?
+            .components(separatedBy: "\n\n").first)
+        var names: Set<String> = []
+        for file in ["SceneBuilder.swift", "SceneBuilderModifiers.swift"] {
+            let source = try String(contentsOf: Paths.root.appendingPathComponent("Sources/GhostlineScene/Description/\(file)"),
+                                    encoding: .utf8)
+            for line in source.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("public func ") else { continue }
+                let name = trimmed.dropFirst("public func ".count).prefix { $0.isLetter || $0.isNumber }
+                names.insert(String(name))
+            }
+        }
+        #expect(names.count >= 20, "\(names.sorted())")
+        for name in names.sorted() {
+            let written = table.contains("`\(name)") || table.contains(".\(name)(") || table.contains("`.\(name)")
+            #expect(written, "the guide's builder table does not name `\(name)`")
+        }
+    }
+
+    static func swiftBlocks(_ text: String) -> [String] {
+        text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```").first ?? "" }
+    }
+
+    /// Whether the block's lines appear in one file of Examples/CardChecks as they are, in order (`…` for lines left out).
+    static func quotesTheExamplePackage(_ block: String) throws -> Bool {
         let folder = Paths.root.appendingPathComponent("Examples/CardChecks")
-        let tests = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("Tests").path))
+        guard let tests = FileManager.default.enumerator(atPath: folder.appendingPathComponent("Tests").path) else { return false }
         let files = ["Package.swift"] + tests.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "Tests/" + $0 }
         let sources = try files.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
-        for block in blocks {
-            let parts = block.components(separatedBy: "\n").split { $0.trimmingCharacters(in: .whitespaces) == "…" }
-                .map { $0.joined(separator: "\n") }
-            let quoted = sources.contains { source in
-                var rest = source[...]
-                for part in parts {
-                    guard let found = rest.range(of: part) else { return false }
-                    rest = rest[found.upperBound...]
-                }
-                return true
+        let parts = block.components(separatedBy: "\n").split { $0.trimmingCharacters(in: .whitespaces) == "…" }
+            .map { $0.joined(separator: "\n") }
+        return sources.contains { source in
+            var rest = source[...]
+            for part in parts {
+                guard let found = rest.range(of: part) else { return false }
+                rest = rest[found.upperBound...]
             }
-            #expect(quoted, "this README block is not a quote of a file in Examples/CardChecks:\n\(block)")
+            return true
         }
     }
 }

@@ -156,3 +156,22 @@ struct TestAPITests {
         #expect(SnapshotRecordMode.resolve(nil, environment: ["CI": "1"]) == .never)
     }
 }
+
+/// Item 5: messages write paths relative to the package that holds the test file.
+@Suite("GhostlineTesting: paths in messages")
+struct RelativePathTests {
+    @Test func pathsAreRelativeToThePackage() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("ghostline-rel-\(UUID().uuidString)")
+        let package = base.appendingPathComponent("repo/Examples/App")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
+        try Data().write(to: package.appendingPathComponent("Package.swift"))
+        let location = TestLocation(filePath: package.appendingPathComponent("Tests/AppTests/CardTests.swift").path,
+                                    function: "card()", line: 1, column: 1)
+        let p = package.path
+        let repo = base.appendingPathComponent("repo").path
+        let message = "FAIL: \(p)/Scenes/card.yaml vs the design \(repo)/Fixtures/card@3x.png\n  ghost: \(p)/.build/a.png\n"
+            + "  elsewhere: /opt\(p)/x.png (\(repo)/Examples/Other/y.png)"
+        #expect(location.relativePaths(message) == "FAIL: Scenes/card.yaml vs the design ../../Fixtures/card@3x.png\n"
+                + "  ghost: .build/a.png\n  elsewhere: /opt\(p)/x.png (../Other/y.png)")
+    }
+}

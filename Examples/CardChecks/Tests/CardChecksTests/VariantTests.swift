@@ -67,3 +67,12 @@ import Testing
         var all: [String] { lock.lock(); defer { lock.unlock() }; return list }
     }
 }
+
+/// The notification row in both schemes and at the largest non-accessibility Dynamic Type size.
+@Suite struct NotificationRowTests {
+    @Test(arguments: ColorScheme.allCases)
+    func notificationRow(scheme: ColorScheme) {
+        expectSnapshot(of: NotificationRow.scene, colorScheme: scheme)
+        expectSnapshot(of: NotificationRow.scene, colorScheme: scheme, contentSize: .xxxLarge)
+    }
+}
