@@ -143,6 +143,7 @@ public final class GhostlineSession: Sendable {
     public func suite(_ plan: SuitePlan) -> SuiteRunner {
         var runner = SuiteRunner(plan: plan)
         runner.renderer = renderer
+        runner.version = GhostlineVersion.current
         return runner
     }
 }

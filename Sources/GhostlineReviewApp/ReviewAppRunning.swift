@@ -28,10 +28,11 @@ extension ReviewAppSession {
         let folder = "\(pagesRoot)/run-\(runs)"
         progress = (0, ids.count)
         broadcast("progress", progressValue)
-        let result: (entries: [SuiteEntry], error: String?) = await Self.run(plan.only(ids), renderer: renderer, update: update,
-                                                                         html: folder) { [weak self] done in
+        let result = await Self.run(plan.only(ids), renderer: renderer, update: update, html: folder, cache: cache,
+                                    version: version) { [weak self] done in
             Task { await self?.progressed(done) }
         }
+        reusedChecks += result.reused
         for index in entries.indices where ids.contains(entries[index].check.id) { entries[index].running = false }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         if let error = result.error {
@@ -106,20 +107,23 @@ extension ReviewAppSession {
     }
 
     /// Runs a plan on a worker thread and waits for it without holding the actor.
-    static func run(_ plan: SuitePlan, renderer: SnapshotRenderer, update: SuiteUpdate, html: String,
-                    progress: @escaping @Sendable (Int) -> Void) async -> (entries: [SuiteEntry], error: String?) {
+    static func run(_ plan: SuitePlan, renderer: SnapshotRenderer, update: SuiteUpdate, html: String, cache: SuiteCache? = nil,
+                    version: String = "unknown",
+                    progress: @escaping @Sendable (Int) -> Void) async -> (entries: [SuiteEntry], error: String?, reused: Int) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 var runner = SuiteRunner(plan: plan)
                 runner.renderer = renderer
                 runner.update = update
+                runner.cache = cache
+                runner.version = version
                 runner.jobs = 2
                 runner.outputs = SuiteOutputPaths(html: html)
                 do {
                     let result = try runner.run { progress($0.done) }
-                    continuation.resume(returning: (result.entries, nil))
+                    continuation.resume(returning: (result.entries, nil, result.reused ?? 0))
                 } catch {
-                    continuation.resume(returning: ([], "\(error)"))
+                    continuation.resume(returning: ([], "\(error)", 0))
                 }
             }
         }

@@ -20,6 +20,12 @@ public actor ReviewAppSession {
     /// Who decides, as decisions record it.
     public nonisolated let reviewer: String
     nonisolated let renderer: SnapshotRenderer
+    /// Where checks are kept between runs (the suite's cache); nil = every check is made.
+    nonisolated let cache: SuiteCache?
+    /// The version the cache keys carry.
+    nonisolated let version: String
+    /// Checks the cache supplied since the app started (their inputs were byte-identical to an earlier check's).
+    public internal(set) var reusedChecks = 0
     /// The only folders approvals write into: those holding the plan's references, inside the suite's folder.
     public internal(set) var referenceRoots: [String]
     /// The decisions file the suite reads (`SuiteDecisions.path(for:)`): beside the manifest, or inside a
@@ -61,9 +67,14 @@ public actor ReviewAppSession {
     var listingCache: (generation: Int, files: [String], text: String)?
 
     /// A session for `plan`, read from `manifest`, with pages kept under `pagesRoot` (created, mode 0700, if missing).
+    /// With `cache`, a check whose inputs are byte-identical to an earlier check's (this app's, or a `ghostline suite`
+    /// run's with the same cache) is reused, not made again: the watcher's stamps say a file may have changed, the
+    /// cache's digests say whether it did.
     public init(plan: SuitePlan, manifest: String, pagesRoot: String, renderer: SnapshotRenderer = SnapshotRenderer(),
-                reviewer: String = ProcessInfo.processInfo.environment["USER"] ?? "reviewer") throws(SuiteError) {
+                reviewer: String = ProcessInfo.processInfo.environment["USER"] ?? "reviewer",
+                cache: SuiteCache? = nil, version: String = "unknown") throws(SuiteError) {
         self.plan = plan; self.manifest = manifest; self.pagesRoot = pagesRoot; self.renderer = renderer; self.reviewer = reviewer
+        self.cache = cache; self.version = version
         entries = plan.cases.map { ReviewAppEntry(check: $0) }
         decisionsFile = SuiteDecisions.path(for: plan)
         decisionsOnDisk = (try SuiteDecisions.read(decisionsFile), WatchRound.stamp(decisionsFile))

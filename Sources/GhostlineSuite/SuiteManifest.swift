@@ -23,6 +23,8 @@ public struct SuiteManifest: Sendable {
     /// `systemFonts:`; false pins the suite to `fontDirectories` (and each scene's own `fonts:`); nil keeps the
     /// caller's choice.
     public var systemFonts: Bool?
+    /// `cache:`: the folder the suite keeps its results in between runs (absolute); nil = the user's cache folder.
+    public var cache: String?
 
     /// A manifest built in Swift (or parsed: `SuiteManifest.load(path:)`).
     public init(path: String, name: String? = nil, defaults: SuiteCheckOptions = SuiteCheckOptions(),

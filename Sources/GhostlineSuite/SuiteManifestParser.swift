@@ -44,7 +44,7 @@ struct SuiteManifestParser {
     static let maximumNesting = 16
     /// Entries written in one manifest (globs and variants expand beyond this; `SuitePlan` bounds the total).
     static let maximumEntries = 10_000
-    static let topKeys = ["name", "fontDirectories", "systemFonts", "defaults", "entries"]
+    static let topKeys = ["name", "fontDirectories", "systemFonts", "cache", "defaults", "entries"]
     static let optionKeys = ["model", "scale", "contentSize", "colorScheme", "device", "threshold", "tolerance", "maxDiffPixels", "baselineTolerance", "minColorDifference", "includeAA", "ignore"]
     static let entryKeys = ["name", "scene", "document", "artboard", "design", "reference", "render"] + optionKeys
 
@@ -67,6 +67,12 @@ struct SuiteManifestParser {
         var manifest = SuiteManifest(path: file, name: name, defaults: defaults, entries: entries)
         manifest.fontDirectories = try FontDirectory.parse(top["fontDirectories"], file: file)
         manifest.systemFonts = try top["systemFonts"]?.bool()
+        if let cursor = top["cache"] {
+            let folder = try nonEmptyText(cursor, what: "the suite cache's folder")
+            // Relative to the manifest, like every other path it names.
+            manifest.cache = folder.hasPrefix("/") ? folder
+                : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(folder).standardized.path
+        }
         return manifest
     }
 

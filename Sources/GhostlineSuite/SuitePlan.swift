@@ -76,6 +76,9 @@ public struct SuitePlan: Sendable {
     public var fontDirectories: [FontDirectory] = []
     /// The manifest's `systemFonts:`; nil keeps the runner's choice.
     public var systemFonts: Bool?
+    /// The manifest's `cache:` (absolute): where `ghostline suite` keeps results unless `--cache` or `--no-cache` says
+    /// otherwise.
+    public var cacheDirectory: String?
     /// The design documents the manifest's entries name (absolute), in the order first named: the suite index lints
     /// them.
     public var documents: [String] = []
@@ -187,6 +190,7 @@ public struct SuitePlan: Sendable {
         }
         fontDirectories = manifest.fontDirectories
         systemFonts = manifest.systemFonts
+        cacheDirectory = manifest.cache
         documents = imports.documents
     }
 

@@ -63,6 +63,11 @@ public struct SuiteRunner: Sendable {
     public var renderer = SnapshotRenderer()
     /// The command that records references, for the message of a missing one.
     public var recordCommand = "ghostline suite"
+    /// Where results are kept between runs (``SuiteCache``); nil = check everything. A run with `--update` checks
+    /// everything (it may write files) and keeps nothing.
+    public var cache: SuiteCache?
+    /// The version the cache keys carry beside the executable's digest (`GhostlineVersion.current`).
+    public var version = "unknown"
 
     /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
     public init(plan: SuitePlan) { self.plan = plan }
@@ -114,9 +119,23 @@ public struct SuiteRunner: Sendable {
             order.sort { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
         }
         let scratch = outputs.scratch
+        let staging = outputs.htmlStaging
+        let cached = cache.flatMap { cache -> SuiteCacheRun? in
+            guard update == .none else { return nil }
+            return SuiteCacheRun(cache: cache, code: cache.codeIdentity(version: version),
+                                 fonts: check.renderer.fonts.locator.catalogueDigest(), decisions: decisions)
+        }
         WorkerPool.run(order: order, jobs: jobs, shouldStop: { state.stopped }) { position in
             do {
-                let outcome = try check.run(cases[position])
+                let c = cases[position]
+                let outcome: SuiteCheck.Outcome
+                if let hit = cached?.lookUp(c, staging: staging) {
+                    outcome = hit
+                } else {
+                    let started = Date()
+                    outcome = try check.run(c)
+                    cached?.store(c, outcome, started: started, staging: staging)
+                }
                 if keepText {
                     let text = outcome.entry.value(review: outcome.review).serialized(indent: 2)
                     guard ScratchFile.save(text.utf8, to: "\(scratch)/\(position).json") else {
@@ -152,7 +171,11 @@ public struct SuiteRunner: Sendable {
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return SuiteResult(header: header, entries: entries, seconds: seconds)
+        if let cached {
+            cached.cache.noteRun(checks: entries.count, reused: cached.reused)
+            cached.cache.evict()
+        }
+        return SuiteResult(header: header, entries: entries, seconds: seconds, reused: cached?.reused)
     }
 
     /// The hashes a decision about case `c` records (`SuiteDecisions.Decision.render` and `.design`): the case is
@@ -224,11 +247,18 @@ public struct SuiteResult: Sendable {
     public var entries: [SuiteEntry]
     /// Wall-clock time of the whole run (not in any output file).
     public var seconds: Double
+    /// How many checks were reused from the cache, unchanged; nil when the run used none.
+    public var reused: Int?
+
+    /// A result as given.
+    public init(header: SuiteReportHeader, entries: [SuiteEntry], seconds: Double, reused: Int? = nil) {
+        self.header = header; self.entries = entries; self.seconds = seconds; self.reused = reused
+    }
 
     /// The counts by verdict.
     public var totals: SuiteTotals { SuiteTotals(entries) }
     /// True when every check passed.
     public var passes: Bool { entries.allSatisfy { $0.verdict == .pass } }
     /// The one-screen summary the CLI prints.
-    public var summary: String { SuiteSummary.text(name: header.name, entries: entries, shard: header.shard) }
+    public var summary: String { SuiteSummary.text(name: header.name, entries: entries, shard: header.shard, reused: reused) }
 }

@@ -7,8 +7,9 @@ public enum SuiteSummary {
     /// At most this many failures are listed.
     public static let maximumListed = 25
 
-    /// The summary of `entries` (in their order) for the suite `name`, or one shard of it.
-    public static func text(name: String, entries: [SuiteEntry], shard: SuiteShard?) -> String {
+    /// The summary of `entries` (in their order) for the suite `name`, or one shard of it; when a cache supplied some
+    /// checks (`reused`), the counts end with how many were reused unchanged and how many were made.
+    public static func text(name: String, entries: [SuiteEntry], shard: SuiteShard?, reused: Int? = nil) -> String {
         var lines: [String] = []
         let failures = entries.filter { $0.verdict != .pass }
         for entry in failures.prefix(maximumListed) {
@@ -35,6 +36,7 @@ public enum SuiteSummary {
         if totals.errors > 0 { counts += ", \(totals.errors) could not run" }
         if totals.updated > 0 { counts += ", \(totals.updated) updated" }
         if totals.accepted > 0 { counts += ", \(totals.accepted) accepted" }
+        if let reused, reused > 0 { counts += " (\(reused) unchanged, \(totals.checks - reused) checked)" }
         // A part's last line ends with which part it is, so a CI log's last line says what was checked.
         let part = shard.map { " (shard \($0))" } ?? ""
         lines.append("\(totals.failed + totals.errors == 0 ? "PASS" : "FAIL"): suite \(name), \(counts)\(part)")

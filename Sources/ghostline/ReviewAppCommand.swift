@@ -35,9 +35,11 @@ struct ReviewAppCommand: ParsableCommand {
     var host: String = "127.0.0.1"
     @Flag(help: "Open the review in the default browser (xdg-open, or open on macOS).") var open = false
     @OptionGroup var fonts: FontOptions
+    @OptionGroup var caching: SuiteCacheOptions
 
     func run() throws {
         guard (0...65535).contains(port) else { throw CLIError("--port \(port): use 0 (a free port) to 65535") }
+        if caching.info { throw CLIError("--cache-info: a suite flag; run `ghostline suite --cache-info`") }
         let session = try fonts.session()
         // A suite report names the manifest it ran: review that suite (its entries are checked again, so what the
         // pages show is now, not then).
@@ -52,7 +54,8 @@ struct ReviewAppCommand: ParsableCommand {
         }
         let pages = String(cString: made)
         defer { try? FileManager.default.removeItem(atPath: pages) }
-        let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer)
+        let review = try ReviewAppSession(plan: runner.plan, manifest: runner.plan.source, pagesRoot: pages, renderer: runner.renderer,
+                                          cache: try caching.cache(for: runner.plan), version: runner.version)
         let signals = Self.stopOnSignal(review, removing: pages)
         defer { signals.forEach { $0.cancel() } }
         let server = ReviewAppServer(session: review, host: host, port: port)

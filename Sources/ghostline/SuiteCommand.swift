@@ -10,7 +10,8 @@ struct SuiteCommand: ParsableCommand {
         commandName: "suite",
         abstract: "Check a whole app at once: every scene of a manifest (or a scenes/ + designs/ folder) against its design, in one process.",
         usage: """
-        ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all]
+        ghostline suite [MANIFEST|DIR] [--jobs N] [--shard K/N] [--durations R.json] [--report R.json] [--junit J.xml] [--html DIR] [--update | --update-all] [--cache DIR | --no-cache]
+          ghostline suite [MANIFEST|DIR] --cache-info [--cache DIR]
           ghostline suite [MANIFEST|DIR] --prune [--delete]
           ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
         """,
@@ -42,6 +43,13 @@ struct SuiteRunCommand: ParsableCommand {
         (beside the manifest, written by `ghostline review`) accepts this very render and design (their SHA-256 \
         hashes); when either changes, the acceptance lapses and the check fails again.
 
+        A check whose inputs are all byte-identical to an earlier run's is not made again: its result comes from the \
+        cache (--cache DIR, else the manifest's `cache:`, else ~/.cache/ghostline/suite), keyed by the SHA-256 of every \
+        file it read (scene, includes, fonts, design or reference), its options and variant, the fonts the session can \
+        choose from, and this executable. The summary says how many were reused ("196 unchanged, 4 checked"); the \
+        report, JUnit file and pages are the same as without the cache, apart from timings. --no-cache checks \
+        everything; --update and --update-all always do. --cache-info prints the cache's records, size and last hit rate.
+
         --prune runs no check: it lists the reference snapshots (and their layout JSON) in the manifest's reference \
         folders that no check uses, and the decisions about checks the manifest no longer has, one line each; \
         --prune --delete removes them.
@@ -58,10 +66,12 @@ struct SuiteRunCommand: ParsableCommand {
           ghostline suite --shard 2/2 --html out-2 --report out-2/suite.json
           ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
           ghostline suite --prune --delete
+          ghostline suite --cache .ghostline-cache --junit junit.xml
         """
     )
 
     @Argument(help: "The manifest (ghostline.yaml) or the suite's directory (default: the current directory).") var source: String?
+    @OptionGroup var caching: SuiteCacheOptions
     @Option(help: "Worker threads (default: the number of cores).") var jobs: Int?
     @Option(help: "Run part K of N (e.g. 2/4) for one CI machine; every check is in exactly one part.") var shard: String?
     @Option(help: "An earlier suite report: --shard balances the parts by its recorded seconds, and long checks start first.") var durations: String?
@@ -83,8 +93,14 @@ struct SuiteRunCommand: ParsableCommand {
         var part: SuiteShard?
         do { if let shard { part = try SuiteShard(parsing: shard) } } catch { throw CLIError(suite: error) }
         let outputPaths = try outputs.paths
+        if caching.info {
+            let cache = try caching.cache(for: try SuitePlan.load(source))
+            print(cache?.info().text ?? "cache: none (no home directory; pass --cache DIR)", terminator: "")
+            return
+        }
         let session = try fonts.session()
         var runner = session.suite(try SuitePlan.load(source))
+        runner.cache = try caching.cache(for: runner.plan)
         if let jobs { runner.jobs = jobs }
         runner.shard = part
         if let durations { runner.costs = try SuiteReport.costs(durations) }
@@ -98,7 +114,7 @@ struct SuiteRunCommand: ParsableCommand {
         }
         bar.finish()
         print(result.summary, terminator: "")
-        let jobsUsed = max(1, min(runner.jobs, result.entries.count))
+        let jobsUsed = max(1, min(runner.jobs, result.entries.count - (result.reused ?? 0)))
         FileHandle.standardError.write(Data(String(format: "suite: %d checks in %.2f s on %d worker%@\n", result.entries.count,
                                                    result.seconds, jobsUsed, jobsUsed == 1 ? "" : "s").utf8))
         if !result.passes { throw ExitCode(1) }
@@ -151,6 +167,27 @@ struct SuiteMergeCommand: ParsableCommand {
 }
 
 /// The outputs of `suite` and `suite merge`.
+/// Where a suite keeps its results between runs: `--cache DIR`, else the manifest's `cache:`, else the user's cache
+/// folder; `--no-cache` for none.
+struct SuiteCacheOptions: ParsableArguments {
+    @Option(help: "Keep check results in this folder between runs (default: the manifest's `cache:`, else ~/.cache/ghostline/suite); a CI cache step can save and restore it.")
+    var cache: String?
+    @Flag(name: .customLong("no-cache"), help: "Check everything, and keep nothing for the next run.") var noCache = false
+    @Flag(name: .customLong("cache-info"), help: "Run no check: print the cache's folder, records, size and the last run's hit rate.")
+    var info = false
+    @Option(name: .customLong("cache-size"), help: "The cache's size bound in MiB (default 2048); the least recently used records go first.")
+    var sizeMiB: Int?
+
+    /// The cache for `plan`, or nil with `--no-cache` (or no home directory to keep one in).
+    func cache(for plan: SuitePlan) throws -> SuiteCache? {
+        if noCache && (cache != nil || info) { throw CLIError("--no-cache: not with --cache or --cache-info; pass one of them") }
+        if let sizeMiB, !(1...(1 << 20)).contains(sizeMiB) { throw CLIError("--cache-size \(sizeMiB): use 1 to 1048576 MiB") }
+        if let cache, cache.isEmpty { throw CLIError("--cache: name a folder, e.g. --cache .ghostline-cache") }
+        guard !noCache, let directory = cache ?? plan.cacheDirectory ?? SuiteCache.defaultDirectory() else { return nil }
+        return SuiteCache(directory: directory, sizeLimit: sizeMiB.map { $0 << 20 } ?? SuiteCache.defaultSizeLimit)
+    }
+}
+
 struct SuiteOutputOptions: ParsableArguments {
     @Option(help: "Write the suite report JSON (schema ghostline-suite/1, each check's ghostline-review/1 inside).") var report: String?
     @Option(help: "Write a JUnit XML file (one testcase per check) for CI dashboards.") var junit: String?

@@ -188,7 +188,7 @@ struct DocumentedClaimsTests {
     @Test func theEnvironmentVariablesAreDocumented() throws {
         let section = try #require(Self.page.components(separatedBy: "\n### Environment variables\n").dropFirst().first?
             .components(separatedBy: "\n## ").first)
-        for name in ["GHOSTLINE_FONT_CACHE", "GHOSTLINE_RECORD", "GHOSTLINE_ARTIFACTS"] {
+        for name in ["GHOSTLINE_FONT_CACHE", "GHOSTLINE_RECORD", "GHOSTLINE_ARTIFACTS", "GHOSTLINE_SUGGEST"] {
             #expect(section.contains("| `\(name)` |"), "\(name) has no row")
         }
         #expect(FontNameCache.defaultLocation(["GHOSTLINE_FONT_CACHE": "off", "HOME": "/home/u"]) == nil)
@@ -200,10 +200,14 @@ struct DocumentedClaimsTests {
         #expect(section.contains("`off` or an empty value turns the cache off"))
         // The testing library's variables: the page's values are the ones its code reads.
         let record = try String(contentsOf: Paths.root.appendingPathComponent("Sources/GhostlineTesting/RecordMode.swift"), encoding: .utf8)
-        #expect(record.contains("environment[\"GHOSTLINE_RECORD\"]") && record.contains("ci == \"true\" || ci == \"1\" ? .never : .missing"))
+        #expect(record.contains("environment[\"GHOSTLINE_RECORD\"]") && record.contains("ci == \"true\" || ci == \"1\"")
+                && record.contains("isCI(environment) ? .never : .missing") && record.contains("environment[\"SNAPSHOT_TESTING_RECORD\"]"))
+        #expect(section.contains("`SNAPSHOT_TESTING_RECORD` is read instead"))
         for mode in ["missing", "all", "failed", "never"] { #expect(record.contains("case \(mode)") && section.contains("`\(mode)`")) }
         let artifacts = try String(contentsOf: Paths.root.appendingPathComponent("Sources/GhostlineTesting/DesignAssertion.swift"), encoding: .utf8)
         #expect(artifacts.contains("environment[\"GHOSTLINE_ARTIFACTS\"]") && artifacts.contains("\".build/ghostline-artifacts\""))
         #expect(section.contains("`.build/ghostline-artifacts` in the package that holds the test file"))
+        #expect(artifacts.contains("environment[\"GHOSTLINE_SUGGEST\"]") && artifacts.contains("case \"0\", \"false\", \"no\", \"off\": return false"))
+        #expect(section.contains("`0`, `false`, `no`, `off` turn it off"))
     }
 }

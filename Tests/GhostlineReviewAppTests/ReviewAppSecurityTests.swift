@@ -221,3 +221,44 @@ struct ReviewAppManifestTests {
         #expect(await app.session.plan.cases.count == 3)
     }
 }
+
+/// Issue 36, item 5: with a cache, the watcher and the suite use the same keys. A file saved again with the same
+/// bytes (its stamp changes, its content does not) costs no check; an edit is checked.
+@Suite("Review app: the suite cache")
+struct ReviewAppCacheTests {
+    @Test func aFileSavedUnchangedIsReusedAndAnEditIsChecked() async throws {
+        let dir = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        for folder in ["scenes", "designs"] { try fm.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        let scene = dir.appendingPathComponent("scenes/card.yaml").path
+        try fm.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/demo/card.yaml").path, toPath: scene)
+        try fm.copyItem(atPath: Paths.root.appendingPathComponent("Fixtures/design/demo-card@3x.png").path,
+                        toPath: dir.appendingPathComponent("designs/card@3x.png").path)
+        let plan = try SuitePlan.load(dir.path)
+        let cache = SuiteCache(directory: dir.appendingPathComponent("cache").path)
+        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
+                                           reviewer: "tester", cache: cache, version: "test")
+        try await session.check()
+        #expect(await session.reusedChecks == 0)
+        // Saved again with the same bytes: the watcher sees a new stamp, the cache the same digest.
+        let text = try String(contentsOfFile: scene, encoding: .utf8)
+        try fm.removeItem(atPath: scene)
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let touched = try #require(await session.changedEntries())
+        #expect(touched == ["card"])
+        try await session.check(touched)
+        #expect(await session.reusedChecks == 1)
+        #expect(await session.entry("card")?.entry?.verdict == .pass)
+        // An edit: checked, and it fails.
+        try text.replacingOccurrences(of: "  spacing: 8\n", with: "  spacing: 12\n").write(toFile: scene, atomically: true, encoding: .utf8)
+        try await session.check(try #require(await session.changedEntries()))
+        #expect(await session.reusedChecks == 1)
+        #expect(await session.entry("card")?.entry?.verdict == .fail)
+        // A suite run over the same cache reuses what the app checked.
+        var runner = SuiteRunner(plan: plan)
+        runner.cache = cache
+        runner.version = "test"
+        #expect(try runner.run().reused == 1)
+    }
+}
