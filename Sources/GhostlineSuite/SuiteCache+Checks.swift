@@ -163,11 +163,12 @@ extension SuiteCache {
         guard stat(executable, &info) == 0 else { return version + " (unknown executable)" }
         let stamp = "\(executable)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
         let memo = "\(records)/code/\(SuiteDecisions.digest(Array(stamp.utf8))).digest"
-        if let kept = try? SafeFile.text(of: memo, limit: 256), kept.count == 64, kept.allSatisfy(\.isHexDigit) {
+        if Self.isDirectory(records), Self.isDirectory("\(records)/code"), Self.isRegularFile(memo),
+           let kept = try? SafeFile.text(of: memo, limit: 256), kept.count == 64, kept.allSatisfy(\.isHexDigit) {
             return version + " " + kept
         }
         guard let digest = SuiteCacheRun.fileDigest(executable) else { return version + " (unreadable executable)" }
-        if (try? FileManager.default.createDirectory(atPath: "\(records)/code", withIntermediateDirectories: true)) != nil {
+        if makeFolder("\(records)/code") {
             let temporary = "\(records)/code/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
             if FileManager.default.createFile(atPath: temporary, contents: Data(digest.utf8)), rename(temporary, memo) != 0 {
                 unlink(temporary)

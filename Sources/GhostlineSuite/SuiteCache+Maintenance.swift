@@ -49,7 +49,7 @@ extension SuiteCache {
     public func info() -> SuiteCacheInfo {
         let files = recordFiles()
         var last: (Int, Int, String)?
-        if let text = try? SafeFile.contents(of: lastRunPath, limit: 4096), let value = try? JSONValue(parsing: text),
+        if Self.isDirectory(records), Self.isRegularFile(lastRunPath), let text = try? SafeFile.contents(of: lastRunPath, limit: 4096), let value = try? JSONValue(parsing: text),
            let checks = value["checks"]?.intValue, let reused = value["reused"]?.intValue, let at = value["at"]?.stringValue {
             last = (checks, reused, at)
         }
@@ -61,7 +61,7 @@ extension SuiteCache {
 
     /// Notes a run's figures for `--cache-info` (written whole, like a record).
     func noteRun(checks: Int, reused: Int, at date: Date = Date()) {
-        guard (try? FileManager.default.createDirectory(atPath: records, withIntermediateDirectories: true)) != nil else { return }
+        guard makeFolder(records) else { return }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         let text = JSONValue.object([("checks", .integer(checks)), ("reused", .integer(reused)),
@@ -72,13 +72,15 @@ extension SuiteCache {
     }
 
     /// Every record file with its size and last use; temporary files left by a process that died count too, so they
-    /// are evicted like the rest.
+    /// are evicted like the rest. Only the cache's own layout is walked: real directories named by two hex digits
+    /// under `v1/`, regular files in them. A symbolic link anywhere in it is passed over, so eviction never removes a
+    /// file outside the folder.
     func recordFiles() -> [(path: String, size: Int, used: Double)] {
         var found: [(String, Int, Double)] = []
-        guard let folders = try? FileManager.default.contentsOfDirectory(atPath: records) else { return [] }
-        for folder in folders where folder.count == 2 {
+        guard Self.isDirectory(records), let folders = try? FileManager.default.contentsOfDirectory(atPath: records) else { return [] }
+        for folder in folders where folder.count == 2 && folder.allSatisfy(\.isHexDigit) {
             let path = records + "/" + folder
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            guard Self.isDirectory(path), let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
             for name in names {
                 var info = stat()
                 let file = path + "/" + name

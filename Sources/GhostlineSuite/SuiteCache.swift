@@ -40,12 +40,18 @@ public struct SuiteCache: Sendable {
 
     /// A cache in `directory` (created when first written).
     public init(directory: String, sizeLimit: Int = SuiteCache.defaultSizeLimit) {
+        var directory = directory
+        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
         self.directory = directory; self.sizeLimit = sizeLimit
     }
 
-    /// The user's cache folder for suites: `$XDG_CACHE_HOME/ghostline/suite`, else `~/.cache/ghostline/suite`
-    /// (`~/Library/Caches/ghostline/suite` on macOS). Nil without a home directory.
+    /// The cache folder a suite uses when neither `--cache` nor the manifest names one: `GHOSTLINE_SUITE_CACHE` (a
+    /// folder; `off` or an empty value for none), else the user's, `$XDG_CACHE_HOME/ghostline/suite`, else
+    /// `~/.cache/ghostline/suite` (`~/Library/Caches/ghostline/suite` on macOS). Nil without a home directory.
     public static func defaultDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let configured = environment["GHOSTLINE_SUITE_CACHE"] {
+            return configured.isEmpty || configured.lowercased() == "off" ? nil : configured
+        }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/ghostline/suite" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         #if os(macOS)
@@ -71,10 +77,42 @@ public struct SuiteCache: Sendable {
         var blobs: [(name: String, bytes: [UInt8])]
     }
 
-    /// The record of `key`, if there is a whole, well-formed one for it; anything else reads as none.
+    /// The record of `key`, if there is a whole, well-formed one for it; anything else reads as none. The record and
+    /// the folders above it must be what the cache makes, a regular file in real directories: a symbolic link put
+    /// there (to a device, to a file elsewhere) is not followed.
     func read(_ key: String) -> Record? {
-        guard let bytes = try? SafeFile.contents(of: path(of: key), limit: Self.recordLimit) else { return nil }
+        let file = path(of: key)
+        guard Self.isDirectory(records), Self.isDirectory(URL(fileURLWithPath: file).deletingLastPathComponent().path),
+              Self.isRegularFile(file), let bytes = try? SafeFile.contents(of: file, limit: Self.recordLimit) else { return nil }
         return Self.decode(bytes, key: key)
+    }
+
+    /// Whether `path` is a directory itself, not a symbolic link to one.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `path` is a regular file itself, not a symbolic link to one.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Makes `folder` (below ``directory``) and the folders between, refusing any that exists as something other than
+    /// a real directory: whatever a symbolic link in the cache points at, nothing is written through it.
+    func makeFolder(_ folder: String) -> Bool {
+        guard folder.hasPrefix(directory + "/") else { return false }
+        if !FileManager.default.fileExists(atPath: directory) {
+            guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return false }
+        }
+        var current = directory
+        for part in folder.dropFirst(directory.count + 1).split(separator: "/") {
+            current += "/" + part
+            if Self.isDirectory(current) { continue }
+            guard mkdir(current, 0o755) == 0 || (errno == EEXIST && Self.isDirectory(current)) else { return false }
+        }
+        return true
     }
 
     /// A record's bytes: the format line, a line with the header's length in bytes, the header (JSON: the key, the
@@ -136,14 +174,15 @@ public struct SuiteCache: Sendable {
     func write(_ record: Record) {
         let target = path(of: record.key)
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return }
+        guard makeFolder(folder) else { return }
         Self.tag(directory)
         let temporary = "\(folder)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(Self.encode(record))) else { return }
         if rename(temporary, target) != 0 { unlink(temporary) }
     }
 
-    /// Marks a record as just used, for the eviction's least-recently-used order.
+    /// Marks a record as just used, for the eviction's least-recently-used order (a record is a regular file in the
+    /// cache's own folders, as ``read(_:)`` found it).
     func touch(_ key: String) {
         _ = utimes(path(of: key), nil)
     }
@@ -151,8 +190,9 @@ public struct SuiteCache: Sendable {
     /// The folder is marked as a cache (CACHEDIR.TAG), so backup tools leave it out.
     static func tag(_ directory: String) {
         let tag = directory + "/CACHEDIR.TAG"
-        guard !FileManager.default.fileExists(atPath: tag) else { return }
+        var info = stat()
+        guard lstat(tag, &info) != 0 else { return }
         let text = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is Ghostline's suite cache; it can be deleted at any time.\n"
-        FileManager.default.createFile(atPath: tag, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: tag, contents: Data(text.utf8))
     }
 }

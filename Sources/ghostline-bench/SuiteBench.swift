@@ -18,6 +18,9 @@ import Glibc
 /// and on all of them: its peak must follow the job count, not the number of checks. Each process is started
 /// with `posix_spawn` and reaped with `wait4`, which gives its own wall time and maximum resident set size.
 ///
+/// Every suite run is `--no-cache`: this bench measures checking, and `--suite-cache` (SuiteCacheBench.swift) what
+/// the cache saves.
+///
 /// The scenes are SCENE (default Fixtures/scenes/bench-screen.yaml, a phone screen) with the first label's text
 /// numbered; the designs are renders of them, and for one check in five the design was rendered from a changed
 /// scene (the first `spacing:` one point wider), so those checks fail as real ones do.
@@ -65,9 +68,9 @@ struct SuiteBench {
                 loopRSS = max(loopRSS, m.maxRSSKB)
             }
             loop.append(total); loopCPU.append(cpu)
-            let j1 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--jobs", "1", "--report", "\(root)/suite-1.json"])
+            let j1 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--no-cache", "--jobs", "1", "--report", "\(root)/suite-1.json"])
             one.append(j1.seconds); oneCPU.append(j1.cpuSeconds); oneRSS = max(oneRSS, j1.maxRSSKB)
-            let j2 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--jobs", "2", "--report", "\(root)/suite-2.json"])
+            let j2 = try Self.spawn(ghostline, ["suite", "\(root)/ghostline.yaml", "--no-cache", "--jobs", "2", "--report", "\(root)/suite-2.json"])
             two.append(j2.seconds); twoCPU.append(j2.cpuSeconds); twoRSS = max(twoRSS, j2.maxRSSKB)
             Self.say(String(format: "  round %d: loop %.2f s, suite --jobs 1 %.2f s, --jobs 2 %.2f s (load %@)", round, total, j1.seconds,
                          j2.seconds, Self.load() as NSString))
@@ -92,7 +95,7 @@ struct SuiteBench {
         Self.say("Peak memory with every output (--report --junit --html), --jobs 2:")
         for (label, manifest, count) in [("quarter", "quarter.yaml", quarter), ("all", "ghostline.yaml", entries)] {
             let out = "\(root)/html-\(label)"
-            let m = try Self.spawn(ghostline, ["suite", "\(root)/\(manifest)", "--jobs", "2", "--report", "\(root)/full-\(label).json",
+            let m = try Self.spawn(ghostline, ["suite", "\(root)/\(manifest)", "--no-cache", "--jobs", "2", "--report", "\(root)/full-\(label).json",
                                                 "--junit", "\(root)/full-\(label).xml", "--html", out])
             Self.say(String(format: "  %4d checks: %7.2f s, max RSS %4d MB (load %@)", count, m.seconds, m.maxRSSKB / 1024, Self.load() as NSString))
         }

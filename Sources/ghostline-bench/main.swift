@@ -5,6 +5,7 @@
 //   swift run -c release ghostline-bench --variable-fonts # a variable-font label beside a static one
 //   swift run -c release ghostline-bench --autoshrink     # an autoshrinking label beside the same label truncated
 //   swift run -c release ghostline-bench --suite [--entries 200] [--rounds 3] [--scene SCENE]   # suite vs a loop
+//   swift run -c release ghostline-bench --suite-cache [--entries 500]   # what the suite cache saves
 //   swift run -c release ghostline-bench --color-profile [SCENE]   # a Display P3 export's decode beside an untagged one
 //
 // Machines here are noisy, so every figure is a median of N runs and the comparison with the peer (HarfBuzz's
@@ -31,6 +32,7 @@ func format(_ ms: Double) -> String { String(format: "%8.3f ms", ms) }
 let usage = """
 usage: ghostline-bench [SCENE] [--iterations N]
        ghostline-bench --suite [--entries N] [--rounds N] [--scene SCENE]
+       ghostline-bench --suite-cache [--entries N]
        ghostline-bench --diff A.png B.png [--iterations N]
        ghostline-bench --long-text
        ghostline-bench --variable-fonts [--iterations N]
@@ -54,6 +56,11 @@ func benchMain() throws {
     if arguments.first == "--suite" {
         // A generated suite: one `ghostline check` process per check against `ghostline suite` (SuiteBench.swift).
         try SuiteBench(arguments: Array(arguments.dropFirst())).run()
+        exit(0)
+    }
+    if arguments.first == "--suite-cache" {
+        // What the suite cache saves: unchanged, one scene, one style guide, one font file (SuiteCacheBench.swift).
+        try SuiteCacheBench(arguments: Array(arguments.dropFirst())).run()
         exit(0)
     }
     if arguments.first == "--diff", arguments.count == 3 {

@@ -188,7 +188,7 @@ struct DocumentedClaimsTests {
     @Test func theEnvironmentVariablesAreDocumented() throws {
         let section = try #require(Self.page.components(separatedBy: "\n### Environment variables\n").dropFirst().first?
             .components(separatedBy: "\n## ").first)
-        for name in ["GHOSTLINE_FONT_CACHE", "GHOSTLINE_RECORD", "GHOSTLINE_ARTIFACTS", "GHOSTLINE_SUGGEST"] {
+        for name in ["GHOSTLINE_FONT_CACHE", "GHOSTLINE_RECORD", "GHOSTLINE_ARTIFACTS", "GHOSTLINE_SUGGEST", "GHOSTLINE_SUITE_CACHE"] {
             #expect(section.contains("| `\(name)` |"), "\(name) has no row")
         }
         #expect(FontNameCache.defaultLocation(["GHOSTLINE_FONT_CACHE": "off", "HOME": "/home/u"]) == nil)
@@ -198,6 +198,12 @@ struct DocumentedClaimsTests {
         #expect(FontNameCache.defaultLocation(["HOME": "/home/u"]) == "/home/u/.cache/ghostline/font-names")
         #expect(section.contains("`$XDG_CACHE_HOME/ghostline/font-names`, else `~/.cache/ghostline/font-names`"))
         #expect(section.contains("`off` or an empty value turns the cache off"))
+        #expect(SuiteCache.defaultDirectory(["GHOSTLINE_SUITE_CACHE": "off", "HOME": "/home/u"]) == nil)
+        #expect(SuiteCache.defaultDirectory(["GHOSTLINE_SUITE_CACHE": "", "HOME": "/home/u"]) == nil)
+        #expect(SuiteCache.defaultDirectory(["GHOSTLINE_SUITE_CACHE": "/tmp/s", "HOME": "/home/u"]) == "/tmp/s")
+        #expect(SuiteCache.defaultDirectory(["XDG_CACHE_HOME": "/c", "HOME": "/home/u"]) == "/c/ghostline/suite")
+        #expect(SuiteCache.defaultDirectory(["HOME": "/home/u"]) == "/home/u/.cache/ghostline/suite")
+        #expect(section.contains("`$XDG_CACHE_HOME/ghostline/suite`, else `~/.cache/ghostline/suite`"))
         // The testing library's variables: the page's values are the ones its code reads.
         let record = try String(contentsOf: Paths.root.appendingPathComponent("Sources/GhostlineTesting/RecordMode.swift"), encoding: .utf8)
         #expect(record.contains("environment[\"GHOSTLINE_RECORD\"]") && record.contains("ci == \"true\" || ci == \"1\"")

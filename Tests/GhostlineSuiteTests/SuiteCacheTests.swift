@@ -178,6 +178,33 @@ struct SuiteCacheTests {
         }
     }
 
+    /// A FIFO or a link to a device where a record should be is not opened: the check is made and a record written
+    /// in its place; a link in the cache's folders is never written through, and eviction never follows one.
+    @Test func whatIsNotARecordIsNeverOpenedOrFollowed() throws {
+        let fixture = try Self.fixture(count: 2)
+        defer { fixture.remove() }
+        let cache = fixture.path("cache")
+        _ = try run(fixture, cache: cache)
+        let files = SuiteCache(directory: cache).recordFiles().map(\.path).sorted()
+        try FileManager.default.removeItem(atPath: files[0])
+        #expect(mkfifo(files[0], 0o600) == 0)
+        try FileManager.default.removeItem(atPath: files[1])
+        try FileManager.default.createSymbolicLink(atPath: files[1], withDestinationPath: "/dev/zero")
+        #expect(try run(fixture, cache: cache).result.reused == 0)
+        #expect(try run(fixture, cache: cache).result.reused == 2, "both records rewritten as files")
+        // The records' folder replaced by a link to a folder outside: nothing is written there, nothing removed.
+        let outside = fixture.path("outside")
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try fixture.write("outside/keep.txt", "keep")
+        try FileManager.default.removeItem(atPath: cache + "/v1")
+        try FileManager.default.createSymbolicLink(atPath: cache + "/v1", withDestinationPath: outside)
+        var tiny = SuiteCache(directory: cache, sizeLimit: 1)
+        _ = try run(fixture, cache: cache)
+        tiny.evict()
+        tiny.sizeLimit = 1
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["keep.txt"])
+    }
+
     /// A record that names a FIFO, a device or a huge file among its inputs costs a check, never a hang.
     @Test func aHostileRecordsInputsAreHashedSafely() throws {
         #expect(SuiteCacheRun.fileDigest("/dev/zero") == nil)

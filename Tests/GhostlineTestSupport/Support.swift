@@ -52,10 +52,20 @@ public struct CLIResult {
     public init(status: Int32, stdout: String, stderr: String) { self.status = status; self.stdout = stdout; self.stderr = stderr }
 }
 
+/// The environment the CLI runs in under test: this process's, with no default suite cache
+/// (`GHOSTLINE_SUITE_CACHE=off`), so what an earlier run left in the user's cache never changes a test's output. A
+/// test of the cache names its folder (`--cache`, `cache:`).
+public func cliEnvironment() -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    if environment["GHOSTLINE_SUITE_CACHE"] == nil { environment["GHOSTLINE_SUITE_CACHE"] = "off" }
+    return environment
+}
+
 public func runCLI(_ arguments: [String]) throws -> CLIResult {
     let process = Process()
     process.executableURL = Paths.executable
     process.arguments = arguments
+    process.environment = cliEnvironment()
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -73,6 +83,7 @@ public func runCLIBytes(_ arguments: [String], input: Data? = nil, directory: UR
     let process = Process()
     process.executableURL = Paths.executable
     process.arguments = arguments
+    process.environment = cliEnvironment()
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out
