@@ -40,18 +40,25 @@ public struct SHA256: Sendable {
         return digest
     }
 
-    /// The digest of a file's bytes, read in 1 MiB blocks; nil when it cannot be read.
-    public static func hexDigest(ofFile path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The digest of a regular file's bytes, read in 1 MiB blocks; nil when it cannot be read, is not a regular file
+    /// (a FIFO or a device put where a file was), or holds more than `limit` bytes. The file is opened without
+    /// blocking and checked after opening, so no path can hang the caller.
+    public static func hexDigest(ofFile path: String, limit: Int = .max) -> String? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var digest = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }
+            total += count
+            guard total <= limit else { return nil }
             buffer.withUnsafeBytes { digest.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
         return digest.hexDigest()

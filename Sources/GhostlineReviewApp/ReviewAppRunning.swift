@@ -51,7 +51,7 @@ extension ReviewAppSession {
             for file in watched where stamped[file] == nil {
                 // Found by this check: stamped now, unless it changed after the check began (then the next round checks
                 // again, which costs one check and never misses an edit).
-                stamped[file] = WatchRound.modified(file, since: started) ? WatchRound.unknown : after.stamp(file)
+                stamped[file] = SuiteCache.modified(file, since: started) ? WatchRound.unknown : after.stamp(file)
             }
             // What the run itself wrote (an approved reference) is not an edit.
             if suiteEntry.updated == "reference" { for file in c.target.recordedFiles { stamped[file] = WatchRound.stamp(file) } }

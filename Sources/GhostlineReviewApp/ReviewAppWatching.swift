@@ -30,13 +30,6 @@ struct WatchRound {
         guard stat(path, &info) == 0 else { return "-" }
         return "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size):\(info.st_ino)"
     }
-
-    /// Whether `path` was modified at or after `date` (a file that cannot be read counts as not).
-    static func modified(_ path: String, since date: Date) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 >= date.timeIntervalSince1970
-    }
 }
 
 extension ReviewAppSession {

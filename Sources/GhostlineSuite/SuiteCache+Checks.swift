@@ -63,8 +63,7 @@ final class SuiteCacheRun: @unchecked Sendable {
     /// The check of `c` as an earlier run left it, when every file it read still has the same bytes (and, when this
     /// run makes pages, its page and thumbnails were kept): the entry as the report stores it, at this run's place,
     /// with its page copied into `staging`.
-    func lookUp(_ c: SuiteCase, staging: String?) -> SuiteCheck.Outcome? {
-        let key = key(for: c)
+    func lookUp(_ c: SuiteCase, key: String, staging: String?) -> SuiteCheck.Outcome? {
         guard let record = cache.read(key), !record.inputs.isEmpty else { return nil }
         for input in record.inputs where digest(input.path) != input.digest { return nil }
         guard var entry = try? SuiteEntry(value: record.entry, file: "cache", place: "entry"), entry.id == c.id,
@@ -87,14 +86,14 @@ final class SuiteCacheRun: @unchecked Sendable {
 
     /// Keeps what the check of `c` found for the next run: only a check that compared images (an error is made
     /// again, since what it lacked may appear), and only when none of the files it read changed while it ran.
-    func store(_ c: SuiteCase, _ outcome: SuiteCheck.Outcome, started: Date, staging: String?) {
+    func store(_ c: SuiteCase, key: String, _ outcome: SuiteCheck.Outcome, started: Date, staging: String?) {
         let entry = outcome.entry
         guard entry.verdict != .error, entry.updated == nil, !entry.inputFiles.isEmpty else { return }
         var seen = Set<String>()
         let paths = (entry.inputFiles + c.otherSchemes.map(\.design) + [c.scene, c.target.path]).filter { seen.insert($0).inserted }
         var inputs: [(path: String, digest: String)] = []
         for path in paths {
-            if Self.modified(path, since: started) { return }
+            if SuiteCache.modified(path, since: started) { return }
             inputs.append((path, digest(path)))
         }
         var blobs: [(name: String, bytes: [UInt8])] = []
@@ -105,7 +104,7 @@ final class SuiteCacheRun: @unchecked Sendable {
                 blobs.append((name, [UInt8](bytes)))
             }
         }
-        cache.write(SuiteCache.Record(key: key(for: c), inputs: inputs, entry: entry.value(review: outcome.review), blobs: blobs))
+        cache.write(SuiteCache.Record(key: key, inputs: inputs, entry: entry.value(review: outcome.review), blobs: blobs))
     }
 
     /// A file's SHA-256, once a run; `-` for one that is missing or not a regular file (so a file that appears or
@@ -119,40 +118,21 @@ final class SuiteCacheRun: @unchecked Sendable {
         return value
     }
 
-    /// The SHA-256 of a regular file's bytes, read in 1 MiB blocks; nil for anything else. Opened without blocking and
-    /// checked after opening, so a FIFO or device put where a file was (or named by a hostile record) never hangs
-    /// the run.
-    static func fileDigest(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var hash = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var total = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            total += count
-            // Larger than any input a check reads: a file that keeps growing is not a stable input.
-            guard total <= 1 << 30 else { return nil }
-            buffer.withUnsafeBytes { hash.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        return hash.hexDigest()
-    }
+    /// The SHA-256 of a regular file's bytes, at most 1 GiB (larger than any input a check reads; a file that keeps
+    /// growing is not a stable input); nil for anything else, never blocking on a FIFO or device a hostile record names.
+    static func fileDigest(_ path: String) -> String? { SHA256.hexDigest(ofFile: path, limit: 1 << 30) }
 
-    /// Whether `path` was modified at or after `date`.
-    static func modified(_ path: String, since date: Date) -> Bool {
+}
+
+extension SuiteCache {
+    /// Whether `path` was modified at or after `date` (a file that cannot be looked at counts as not): a check that
+    /// read a file changed while it ran keeps no record, and the review app's watcher checks such an entry again.
+    public static func modified(_ path: String, since date: Date) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 >= date.timeIntervalSince1970
     }
-}
 
-extension SuiteCache {
     /// Which Ghostline made a result: its version and the SHA-256 of the running executable, so a cache restored on
     /// CI after a commit that changed the code re-checks everything, even when the version string did not change.
     /// Hashing a large executable on every run would cost more than a check, so the digest is kept in the folder under
@@ -168,12 +148,7 @@ extension SuiteCache {
             return version + " " + kept
         }
         guard let digest = SuiteCacheRun.fileDigest(executable) else { return version + " (unreadable executable)" }
-        if makeFolder("\(records)/code") {
-            let temporary = "\(records)/code/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-            if FileManager.default.createFile(atPath: temporary, contents: Data(digest.utf8)), rename(temporary, memo) != 0 {
-                unlink(temporary)
-            }
-        }
+        if makeFolder("\(records)/code") { writeWhole(Array(digest.utf8), to: memo) }
         return version + " " + digest
     }
 

@@ -66,9 +66,7 @@ extension SuiteCache {
         formatter.timeZone = TimeZone(identifier: "UTC")
         let text = JSONValue.object([("checks", .integer(checks)), ("reused", .integer(reused)),
                                      ("at", .string(formatter.string(from: date)))]).serialized() + "\n"
-        let temporary = "\(records)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return }
-        if rename(temporary, lastRunPath) != 0 { unlink(temporary) }
+        writeWhole(Array(text.utf8), to: lastRunPath)
     }
 
     /// Every record file with its size and last use; temporary files left by a process that died count too, so they

@@ -176,8 +176,15 @@ public struct SuiteCache: Sendable {
         let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
         guard makeFolder(folder) else { return }
         Self.tag(directory)
-        let temporary = "\(folder)/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(Self.encode(record))) else { return }
+        writeWhole(Self.encode(record), to: target)
+    }
+
+    /// Writes `bytes` to a temporary file beside `target`, then renames it over `target`: a reader (another suite
+    /// process) sees the old file or the new one, never a part. The folder is one ``makeFolder(_:)`` made.
+    func writeWhole(_ bytes: [UInt8], to target: String) {
+        let temporary = URL(fileURLWithPath: target).deletingLastPathComponent().path
+            + "/.tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        guard ScratchFile.save(bytes, to: temporary) else { unlink(temporary); return }
         if rename(temporary, target) != 0 { unlink(temporary) }
     }
 

@@ -129,12 +129,13 @@ public struct SuiteRunner: Sendable {
             do {
                 let c = cases[position]
                 let outcome: SuiteCheck.Outcome
-                if let hit = cached?.lookUp(c, staging: staging) {
+                let key = cached?.key(for: c)
+                if let cached, let key, let hit = cached.lookUp(c, key: key, staging: staging) {
                     outcome = hit
                 } else {
                     let started = Date()
                     outcome = try check.run(c)
-                    cached?.store(c, outcome, started: started, staging: staging)
+                    if let key { cached?.store(c, key: key, outcome, started: started, staging: staging) }
                 }
                 if keepText {
                     let text = outcome.entry.value(review: outcome.review).serialized(indent: 2)
