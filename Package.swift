@@ -3,7 +3,7 @@
 // Ghostline: a headless text layout engine that reproduces UIKit's typography rules.
 // Data flows one way: the scene format at the front, then fonts → shaping → layout → raster → diff; render, review
 // and suite put the stages to work, and the session (`Ghostline`) and the CLI sit on top. No module imports one
-// listed after it.
+// listed after it, and each target declares exactly the modules it imports (PackageStructureTests holds both).
 // Every C library is reached through one small interop target; no C pointer crosses a public API.
 import PackageDescription
 
@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "GhostlinePNG", dependencies: ["GhostlineImage", "GhostlineSupport", "CPNGBridge", "CJPEGBridge", "CWebPBridge",
                                                      "CColorBridge"]),
         // Fonts: found through fontconfig, opened with FreeType, measured.
-        .target(name: "GhostlineFonts", dependencies: ["GhostlineGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CDigest"]),
+        .target(name: "GhostlineFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CDigest"]),
         // Shaping: text to positioned glyphs with HarfBuzz.
         .target(name: "GhostlineShaping", dependencies: ["GhostlineFonts", "CHarfBuzz"]),
         // Layout: breaking, lines, labels and stacks in points (UIKit's and CSS's rules); never sees a pixel.
@@ -86,31 +86,33 @@ let package = Package(
         .target(name: "GhostlineScene", dependencies: ["GhostlineSupport", "GhostlineLayout", "GhostlineShaping", "GhostlineFonts",
                                                        "GhostlineImage", "GhostlineGeometry", .product(name: "Yams", package: "Yams")]),
         // Raster: a laid-out tree drawn into pixels (glyphs, boxes, images, debug guides).
-        .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "CFreeType"]),
+        .target(name: "GhostlineRaster", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry", "CFreeType"]),
         // Comparing a render with a design export: pixel diff, ghost image, text geometry. Pure functions over pixels.
         .target(name: "GhostlineDiff", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
         // Render: scene → layout → pixels → PNG, the layout JSON, text snapshots and Dynamic Type contact sheets.
         .target(name: "GhostlineRender", dependencies: ["GhostlineSupport", "GhostlineScene", "GhostlineRaster", "GhostlinePNG",
                                                         "GhostlineLayout", "GhostlineShaping", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
         // Review: a render checked against a design: the design check, its findings, report JSON and review page.
-        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene", "GhostlineShaping",
+        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene", "GhostlineShaping", "GhostlineFonts",
                                                         "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
+        // Design documents in: Sketch and Figma files read into a plain value, scenes and tokens written as text.
+        .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
+                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Lint: a design document's text laid out as the design tool and as UIKit set it, with checked fixes.
+        .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout", "GhostlineRaster",
+                                                      "GhostlineFonts", "GhostlineSupport"]),
         // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
         .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineImport", "GhostlineLint", "GhostlineFonts", "GhostlineReview", "GhostlineRender", "GhostlineScene",
                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
                                                        .product(name: "Yams", package: "Yams")]),
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
-        .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
-                                                        .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
-        .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout", "GhostlineRaster",
-                                                      "GhostlineFonts", "GhostlineSupport"]),
         .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineLint", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
                                                   "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
                                                   "GhostlineSuite"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
         .target(name: "GhostlineSnapshotTesting", dependencies: [
-            "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff", "GhostlineTesting",
+            "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff", "GhostlineTesting", "GhostlineGeometry", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // The review app: a suite's review in the browser, with decisions written beside the manifest.
@@ -124,38 +126,54 @@ let package = Package(
         ]),
 
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
-        .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff"]),
+        .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff", "GhostlineFonts", "GhostlineImage", "GhostlineLayout",
+                                                              "GhostlinePNG", "GhostlineRaster", "GhostlineScene"]),
         // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
-        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "CZlibBridge", "CPNGBridge"]),
+        .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlineLayout",
+                                                             "GhostlinePNG", "GhostlineRaster", "GhostlineScene", "CZlibBridge", "CPNGBridge"]),
 
         // MARK: Tests
         // CZlibBridge: zlib's own inflate, which checks the Adler-32 that the encoder writes and the decoder skips.
+        // The vocabulary rooms: points, pixels and rectangles; colours, the palette, colour difference.
+        .testTarget(name: "GhostlineGeometryTests", dependencies: ["GhostlineGeometry"]),
+        .testTarget(name: "GhostlineImageTests", dependencies: ["GhostlineImage", "GhostlineGeometry"]),
         .testTarget(name: "GhostlinePNGTests", dependencies: ["GhostlinePNG", "GhostlineImage", "GhostlineSupport", "CZlibBridge", "CPNGBridge"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineFontsTests", dependencies: ["GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "GhostlineShapingTests", dependencies: ["GhostlineShaping", "GhostlineFonts"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping"],
+        .testTarget(name: "GhostlineLayoutTests", dependencies: ["GhostlineLayout", "GhostlineFonts", "GhostlineShaping", "GhostlineGeometry"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping"]),
+        .testTarget(name: "GhostlineRasterTests", dependencies: ["GhostlineRaster", "GhostlineFonts", "GhostlineLayout", "GhostlineShaping",
+                                                              "GhostlineGeometry", "GhostlineImage"]),
         // Fixtures/pixelmatch: pixelmatch v7.2.0's own test images (ISC), decoded with GhostlinePNG.
-        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG"],
+        .testTarget(name: "GhostlineDiffTests", dependencies: ["GhostlineDiff", "GhostlineImage", "GhostlinePNG", "GhostlineGeometry"],
                     resources: [.copy("Fixtures")]),
         // What the test targets below share: the package's paths, the built CLI, running it.
-        .target(name: "GhostlineTestSupport", dependencies: ["Ghostline"], path: "Tests/GhostlineTestSupport"),
+        .target(name: "GhostlineTestSupport", dependencies: ["Ghostline", "GhostlineFonts", "GhostlineImage", "GhostlinePNG", "GhostlineRaster",
+                                                             "GhostlineScene"], path: "Tests/GhostlineTestSupport"),
         // One target a room, so a failure names its module: support, scene format, render, review, suite, the CLI
         // (with its docs), and the session.
         .testTarget(name: "GhostlineSupportTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineSceneTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport",
+        .testTarget(name: "GhostlineSceneTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout",
+                                                             "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
+                                                             "GhostlineRaster"]),
+        .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout", "GhostlineFonts",
+                                                              "GhostlineImage", "GhostlinePNG", "GhostlineRaster"]),
+        .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport", "GhostlineDiff",
+                                                                "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlineLayout",
+                                                                "GhostlinePNG", "GhostlineScene", "GhostlineSupport",
                                                                 .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GhostlineSuiteTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineReviewAppTests", dependencies: ["GhostlineReviewApp", "Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineCLITests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
+        .testTarget(name: "GhostlineSuiteTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport", "GhostlineSuite", "GhostlineScene",
+                                                             "GhostlinePNG"]),
+        .testTarget(name: "GhostlineReviewAppTests", dependencies: ["GhostlineReviewApp", "Ghostline", "ghostline", "GhostlineTestSupport", "GhostlineSuite",
+                                                                 "GhostlineSupport"]),
+        .testTarget(name: "GhostlineCLITests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout",
+                                                           "GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage",
+                                                           "GhostlinePNG", "GhostlineRaster"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline"]),
+        .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline", "GhostlineScene"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
             "GhostlineSnapshotTesting", "GhostlineTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

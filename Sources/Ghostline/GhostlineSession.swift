@@ -141,8 +141,7 @@ public final class GhostlineSession: Sendable {
 
     /// A suite runner for `plan` whose checks render with this session's fonts and glyph cache.
     public func suite(_ plan: SuitePlan) -> SuiteRunner {
-        var runner = SuiteRunner(plan: plan)
-        runner.renderer = renderer
+        var runner = SuiteRunner(plan: plan, renderer: renderer)
         runner.version = GhostlineVersion.current
         return runner
     }

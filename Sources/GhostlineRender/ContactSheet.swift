@@ -32,7 +32,7 @@ public struct ContactSheet {
     public var columns: Int
 
     /// Creates a contact sheet maker; a `columns` below 1 is taken as 1.
-    public init(renderer: SnapshotRenderer = SnapshotRenderer(), columns: Int = 4) {
+    public init(renderer: SnapshotRenderer, columns: Int = 4) {
         self.renderer = renderer
         self.columns = max(1, columns)
     }

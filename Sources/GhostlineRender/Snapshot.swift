@@ -7,8 +7,9 @@ import GhostlineRaster
 import GhostlineScene
 import GhostlineSupport
 
-/// The pipeline in one place: scene file → layout → pixels → PNG. The CLI is a thin shell over this, and a
-/// testing library can call it the same way.
+/// The pipeline in one place: scene file → layout → pixels → PNG, over a font world and glyph cache the caller owns.
+/// `GhostlineSession` holds one and is the library's door; the render, review and suite modules take this renderer
+/// from it, so one session's fonts serve every job it does. There is no renderer with a world of its own.
 public struct SnapshotRenderer: Sendable {
     /// The font world scenes are resolved in.
     public var fonts: FontContext
@@ -21,10 +22,10 @@ public struct SnapshotRenderer: Sendable {
         self.renderer = Renderer(glyphCache: glyphCache)
     }
 
-    /// A renderer with a font world and glyph cache of its own, seeing the system's fonts. Nothing is shared with any
-    /// other renderer: callers that render many scenes should keep one (or a ``GhostlineSession``) and reuse it.
-    public init() {
-        self.init(fonts: FontContext(), glyphCache: GlyphCache())
+    /// This renderer over the font world `fontSet` derives from its own (the same context when the sets are equal),
+    /// sharing its glyph cache: what a suite whose manifest pins font directories renders with.
+    public func deriving(_ fontSet: FontSet) -> SnapshotRenderer {
+        SnapshotRenderer(fonts: fonts.context(for: fontSet), glyphCache: renderer.glyphCache)
     }
 
     public func loadScene(path: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {

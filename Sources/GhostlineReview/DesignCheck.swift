@@ -67,10 +67,11 @@ public struct DesignCheck: Sendable {
     }
 
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
-    /// suffix (else the scene's), with the CLI's review defaults and the shared font library.
+    /// suffix (else the scene's), with the CLI's review defaults; scenes are resolved in `renderer`'s font world
+    /// (a session's: no check makes a world of its own).
     public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
                 options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
-                renderer: SnapshotRenderer = SnapshotRenderer(), renderFile: String? = nil) {
+                renderer: SnapshotRenderer, renderFile: String? = nil) {
         self.render = render; self.design = design; self.overrides = overrides; self.options = options
         self.renderBackground = renderBackground; self.renderer = renderer; self.renderFile = renderFile
     }

@@ -112,8 +112,7 @@ extension ReviewAppSession {
                     progress: @escaping @Sendable (Int) -> Void) async -> (entries: [SuiteEntry], error: String?, reused: Int) {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                var runner = SuiteRunner(plan: plan)
-                runner.renderer = renderer
+                var runner = SuiteRunner(plan: plan, renderer: renderer)
                 runner.update = update
                 runner.cache = cache
                 runner.version = version
@@ -132,8 +131,7 @@ extension ReviewAppSession {
     /// The SHA-256 of an entry's render and target, computed on a worker thread by the suite's own check
     /// (`SuiteRunner.hashes(of:)`), so a decision is recorded with the hashes the suite will compare it by.
     func hashes(_ c: SuiteCase) async -> (render: String, target: String)? {
-        var runner = SuiteRunner(plan: plan)
-        runner.renderer = renderer
+        var runner = SuiteRunner(plan: plan, renderer: renderer)
         return await withCheckedContinuation { [runner] continuation in
             DispatchQueue.global().async {
                 let hashes = try? runner.hashes(of: c)

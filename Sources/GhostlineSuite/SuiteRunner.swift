@@ -59,8 +59,8 @@ public struct SuiteRunner: Sendable {
     public var update: SuiteUpdate = .none
     /// Where the outputs go.
     public var outputs = SuiteOutputPaths()
-    /// The renderer every worker shares (its font library and glyph cache with it).
-    public var renderer = SnapshotRenderer()
+    /// The renderer every worker shares (its font library and glyph cache with it): the caller's, as a session's.
+    public var renderer: SnapshotRenderer
     /// The command that records references, for the message of a missing one.
     public var recordCommand = "ghostline suite"
     /// Where results are kept between runs (``SuiteCache``); nil = check everything. A run with `--update` checks
@@ -70,14 +70,14 @@ public struct SuiteRunner: Sendable {
     public var version = "unknown"
 
     /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
-    public init(plan: SuitePlan) { self.plan = plan }
+    public init(plan: SuitePlan, renderer: SnapshotRenderer) { self.plan = plan; self.renderer = renderer }
 
     /// The shared renderer over the fonts the manifest pins (`fontDirectories:`, `systemFonts:`) on top of the
     /// renderer's own font set; the renderer itself when the manifest pins none.
     var pinnedRenderer: SnapshotRenderer {
         guard !plan.fontDirectories.isEmpty || plan.systemFonts != nil else { return renderer }
         let set = renderer.fonts.fontSet.adding(plan.fontDirectories.map(\.path), systemFonts: plan.systemFonts)
-        return SnapshotRenderer(fonts: renderer.fonts.context(for: set), glyphCache: renderer.renderer.glyphCache)
+        return renderer.deriving(set)
     }
 
     /// Lint of the design documents the manifest names, for the index page: what UIKit will set differently from

@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
 
         Examples:
           ghostline import Checkout.sketch -o design
-          ghostline import figma-file.json -o design --font-dir fonts/ --no-system-fonts
+          ghostline import figma.json -o design --font-dir fonts/ --no-system-fonts
         """
     )
 

@@ -16,7 +16,8 @@ struct MatrixCommand: ParsableCommand {
 
         Examples:
           ghostline matrix Fixtures/scenes/dynamic-type.yaml -o sheet.png --scale 1
-          ghostline matrix card.yaml -o sheet.png --model css --columns 6 --layout-dir layouts/
+          ghostline matrix card.yaml -o sheet.png --model css --columns 6 \\
+              --layout-dir layouts/
         """
     )
 

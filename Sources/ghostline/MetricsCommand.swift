@@ -14,7 +14,7 @@ struct MetricsCommand: ParsableCommand {
 
         Examples:
           ghostline metrics Inter --size 17
-          ghostline metrics /path/to/Brand-Regular.otf --size 22 --scale 2 --source typo
+          ghostline metrics Brand-Regular.otf --size 22 --scale 2 --source typo
           ghostline metrics Inter --override ios-system --size 28
         """
     )

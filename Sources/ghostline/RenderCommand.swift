@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
         Examples:
           ghostline render card.yaml -o card@3x.png --layout card.json
           ghostline render card.yaml -o card@2x.png --scale 2 --debug all
-          ghostline render --text "Pixel-perfect line height" --font Inter --size 28 --width 320 -o title.png
+          ghostline render --text "Pixel-perfect line height" --font Inter --size 28 \\
+              --width 320 -o title.png
           cat card.yaml | ghostline render - -o - > card.png
         """
     )

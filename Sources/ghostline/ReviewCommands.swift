@@ -125,8 +125,10 @@ struct DiffCommand: ParsableCommand {
 
         Examples:
           ghostline diff render@3x.png design@3x.png
-          ghostline diff render@3x.png design@3x.png --layout render.json --ghost ghost.png --html review.html
-          ghostline diff a.png b.png --compat pixelmatch --threshold 0.05 --diff diff.png
+          ghostline diff render@3x.png design@3x.png --layout render.json \\
+              --ghost ghost.png --html review.html
+          ghostline diff a.png b.png --compat pixelmatch --threshold 0.05 \\
+              --diff diff.png
           ghostline diff render@3x.png design@3x.png --ignore 0,0,375,44 --report -
         """
     )
@@ -159,8 +161,11 @@ struct DiffCommand: ParsableCommand {
         }
         // Outputs are checked before the images are read: two 16384² PNGs take seconds to compare.
         try OutputFiles.check(Array(outputs.artifactPaths().values).sorted(), inputs: [render, design] + (layout.map { [$0] } ?? []))
-        let check = DesignCheck(render: .image(path: render, layout: layout), design: design,
-                                overrides: SceneOverrides(scale: resolvedScale), options: options, renderBackground: requestedBackground)
+        // Two images and no scene: the session sees no font at all (a diff never resolves one).
+        let session = GhostlineSession(fontSet: FontSet(directories: [], systemFonts: false))
+        let check = session.check(.image(path: render, layout: layout), design: design,
+                                  overrides: SceneOverrides(scale: resolvedScale), options: options,
+                                  renderBackground: requestedBackground)
         // Without a layout or a page, the check streams both files a block of rows at a time, and writes the diff
         // image and the ghost as it goes.
         let paths = outputs.artifactPaths()
@@ -181,8 +186,10 @@ struct CheckCommand: ParsableCommand {
 
         Examples:
           ghostline check card.yaml --design designs/card@3x.png
-          ghostline check card.yaml --design designs/card@3x.png --ghost ghost.png --diff diff.png --html review.html
-          ghostline check card.yaml --design designs/card@3x.png --model css --ignore 0,0,375,44 --report -
+          ghostline check card.yaml --design designs/card@3x.png \\
+              --ghost ghost.png --diff diff.png --html review.html
+          ghostline check card.yaml --design designs/card@3x.png --model css \\
+              --ignore 0,0,375,44 --report -
           ghostline check card.yaml --design designs/card@3x.png --suggest
         """
     )

@@ -16,13 +16,15 @@ struct SuiteCommand: ParsableCommand {
           ghostline suite merge REPORTS… [--report R.json] [--junit J.xml] [--html DIR]
         """,
         discussion: """
-        See `ghostline suite run --help` and `ghostline suite merge --help` for every option.
+        `ghostline suite [MANIFEST|DIR]` runs a suite: `run` is the default subcommand, so `ghostline suite run` may be \
+        written without the word. `ghostline suite run --help` lists a run's options, `ghostline suite merge --help` a \
+        merge's.
 
         Examples:
           ghostline suite
-          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite ghostline.yaml --junit junit.xml --html suite-report
           ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
-          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged
         """,
         subcommands: [SuiteRunCommand.self, SuiteMergeCommand.self],
         defaultSubcommand: SuiteRunCommand.self
@@ -61,10 +63,10 @@ struct SuiteRunCommand: ParsableCommand {
 
         Examples:
           ghostline suite
-          ghostline suite ghostline.yaml --report suite.json --junit junit.xml --html suite-report
+          ghostline suite ghostline.yaml --junit junit.xml --html suite-report
           ghostline suite --shard 1/2 --html out-1 --report out-1/suite.json
           ghostline suite --shard 2/2 --html out-2 --report out-2/suite.json
-          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged
           ghostline suite --prune --delete
           ghostline suite --cache .ghostline-cache --junit junit.xml
         """
@@ -151,7 +153,7 @@ struct SuiteMergeCommand: ParsableCommand {
         Exit status: 0 every check passed, 1 some check failed or could not run, 2 bad reports or usage.
 
         Examples:
-          ghostline suite merge out-1/suite.json out-2/suite.json --html merged --junit junit.xml
+          ghostline suite merge out-1/suite.json out-2/suite.json --html merged
           ghostline suite merge out-*/suite.json --report suite.json
         """
     )

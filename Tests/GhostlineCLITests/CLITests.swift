@@ -156,7 +156,7 @@ struct MatrixCLITests {
     /// The size checked before drawing is never smaller than the sheet drawn (else an over-limit sheet would
     /// slip through), and within a caption's slack of it.
     @Test func theSheetSizeCheckedFirstBoundsTheSheetDrawn() throws {
-        let sheet = ContactSheet(columns: 5)
+        let sheet = ContactSheet(renderer: GhostlineSession().renderer, columns: 5)
         let cells = try sheet.cells(scenePath: Self.scene, overrides: SceneOverrides(scale: Scale(2)))
         let image = try sheet.compose(cells)
         let estimate = sheet.sheetSize(cells.map { Size(width: $0.layout.canvas.width, height: $0.layout.height) })

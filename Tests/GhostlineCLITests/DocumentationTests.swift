@@ -132,7 +132,7 @@ struct DocumentationTests {
         let yaml = String(page[open.upperBound..<close.lowerBound])
         // Placed beside Fixtures/scenes/assets so that `assets/icon@3x.png` resolves as the page says.
         let path = Paths.root.appendingPathComponent("Fixtures/scenes/documentation-example.yaml").path
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try SceneLoader(fonts: renderer.fonts).parse(yaml, path: path)
         let (layout, image) = try renderer.render(scene)
         #expect(image.width == 1125 && image.height == 703)

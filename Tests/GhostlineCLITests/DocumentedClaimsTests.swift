@@ -41,7 +41,7 @@ struct DocumentedClaimsTests {
         canvas: { width: 4, height: 4, scale: 1, background: "#FFFFFF" }
         root: { children: [ { box: { width: 4, height: 4, color: "#FF000080" } } ] }
         """
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try SceneLoader(fonts: renderer.fonts).parse(yaml, path: Paths.demoScene)
         let (_, image) = try renderer.render(scene)
         #expect(image[1, 1] == Color(red: 255, green: 127, blue: 127))
@@ -67,7 +67,7 @@ struct DocumentedClaimsTests {
     @Test func sceneImagesMayBeJPEGOrWebP() throws {
         func render(_ file: String) throws -> RGBAImage {
             let yaml = "canvas: { width: 100, scale: 1 }\nroot: { align: leading, children: [ { image: { id: i, file: \"\(ImageInputCLITests.fixture(file))\" } } ] }\n"
-            let renderer = SnapshotRenderer()
+            let renderer = GhostlineSession().renderer
             return try renderer.render(try SceneLoader(fonts: renderer.fonts).parse(yaml, path: Paths.demoScene)).1
         }
         let png = try render("reference.png"), webp = try render("lossless.webp")

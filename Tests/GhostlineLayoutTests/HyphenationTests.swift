@@ -1,3 +1,4 @@
+import Foundation
 import GhostlineFonts
 import GhostlineGeometry
 import Testing
@@ -27,26 +28,30 @@ struct HyphenationTests {
         let word = Array(hyphenated.replacingOccurrences(of: "-", with: "").unicodeScalars)
         var points: [Int] = [], count = 0
         for scalar in hyphenated.unicodeScalars { if scalar == "-" { points.append(count) } else { count += 1 } }
-        #expect(Hyphenator.shared.points(in: word, language: language) == points, "\(hyphenated)")
+        #expect(Self.hyphenator.points(in: word, language: language) == points, "\(hyphenated)")
     }
 
     @Test func dictionariesByLanguage() {
-        #expect(Hyphenator.shared.dictionaryPath(for: "de")?.hasSuffix("hyph_de_DE.dic") == true)
-        #expect(Hyphenator.shared.dictionaryPath(for: "de-CH")?.hasSuffix("hyph_de_CH.dic") == true)
-        #expect(Hyphenator.shared.dictionaryPath(for: "en")?.hasSuffix("hyph_en_US.dic") == true)
-        #expect(Hyphenator.shared.dictionaryPath(for: "xx") == nil)
-        #expect(Hyphenator.shared.points(in: Array("Überstraße".unicodeScalars), language: "xx").isEmpty)
+        #expect(Self.hyphenator.dictionaryPath(for: "de")?.hasSuffix("hyph_de_DE.dic") == true)
+        #expect(Self.hyphenator.dictionaryPath(for: "de-CH")?.hasSuffix("hyph_de_CH.dic") == true)
+        #expect(Self.hyphenator.dictionaryPath(for: "en")?.hasSuffix("hyph_en_US.dic") == true)
+        #expect(Self.hyphenator.dictionaryPath(for: "xx") == nil)
+        #expect(Self.hyphenator.points(in: Array("Überstraße".unicodeScalars), language: "xx").isEmpty)
     }
 
     static let inter = try! Font(path: "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
+    /// The tests' own dictionaries: Debian's, named here rather than through any default.
+    static let hyphenator = Hyphenator(directory: "/usr/share/hyphen")
 
     func lines(_ text: String, width: Double, model: LayoutModel, factor: Double = 0, hyphens: Hyphens = .manual) -> [LabelLine] {
         var paragraph = ParagraphStyle()
         paragraph.language = "de"
         paragraph.hyphenationFactor = factor
         paragraph.hyphens = hyphens
-        return LabelLayouter.layout(.init(text: AttributedText(text, style: TextStyle(font: Self.inter, pointSize: 17)),
-                                          paragraph: paragraph, model: model), width: width).lines
+        var input = LabelLayouter.Input(text: AttributedText(text, style: TextStyle(font: Self.inter, pointSize: 17)),
+                                        paragraph: paragraph, model: model)
+        input.hyphenator = Self.hyphenator
+        return LabelLayouter.layout(input, width: width).lines
     }
 
     /// A German compound in a narrow box breaks at its syllables with a hyphen, not between any two letters.
@@ -81,5 +86,67 @@ struct HyphenationTests {
         let text = "Donau\u{AD}dampf\u{AD}schiff"
         #expect(lines(text, width: 80, model: .css, hyphens: .manual)[0].text == "Donau\u{2010}")
         #expect(!lines(text, width: 80, model: .css, hyphens: .none)[0].text.contains("\u{2010}"))
+    }
+}
+
+/// The dictionaries belong to a font context, not to the process: each context reads the directory it was made
+/// with, keeps one hyphenator for itself and the contexts it derives, and several threads look words up at once.
+@Suite("Hyphenation dictionaries in the font context")
+struct HyphenationContextTests {
+    static let word = Array("Donaudampfschifffahrtsgesellschaft".unicodeScalars)
+
+    @Test func aContextReadsItsOwnDirectory() throws {
+        let debian = FontContext(fontSet: FontSet(directories: [], systemFonts: false), hyphenationDirectory: "/usr/share/hyphen")
+        let empty = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = FontContext(fontSet: FontSet(directories: [], systemFonts: false), hyphenationDirectory: empty.path)
+        #expect(debian.hyphenator.points(in: Self.word, language: "de") == [2, 5, 10, 16, 22, 24, 28])
+        #expect(none.hyphenator.points(in: Self.word, language: "de").isEmpty)
+        #expect(none.hyphenator.directory == empty.path)
+    }
+
+    @Test func derivedContextsShareOneHyphenator() {
+        let context = FontContext(fontSet: FontSet(directories: [], systemFonts: false))
+        let derived = context.context(for: FontSet(directories: ["/nonexistent"], systemFonts: false))
+        #expect(derived !== context)
+        #expect(derived.hyphenator === context.hyphenator)
+        #expect(FontContext(fontSet: FontSet(directories: [], systemFonts: false)).hyphenator !== context.hyphenator)
+    }
+
+    /// A label laid out through a context (as every scene is) hyphenates with that context's dictionaries; with
+    /// neither a context nor a hyphenator it gets no dictionary points at all, rather than a process-wide default.
+    @Test func labelsHyphenateThroughTheirContext() throws {
+        let context = FontContext(fontSet: FontSet(directories: [], systemFonts: false))
+        var paragraph = ParagraphStyle()
+        paragraph.language = "de"
+        paragraph.hyphenationFactor = 1
+        let text = AttributedText("Donaudampfschifffahrtsgesellschaft", style: TextStyle(font: HyphenationTests.inter, pointSize: 17))
+        let through = LabelLayouter.layout(.init(text: text, paragraph: paragraph, fallback: FontFallback(context: context)), width: 110)
+        let without = LabelLayouter.layout(.init(text: text, paragraph: paragraph, fallback: .none), width: 110)
+        #expect(through.lines.dropLast().allSatisfy { $0.text.hasSuffix("\u{2010}") })
+        #expect(!without.lines.contains { $0.text.hasSuffix("\u{2010}") })
+    }
+
+    /// Look-ups run in parallel (only opening a dictionary takes the lock) and give what one thread gives.
+    @Test func parallelLookUpsAgreeWithSerialOnes() {
+        let hyphenator = Hyphenator(directory: "/usr/share/hyphen")
+        let words = HyphenationTests.expected.map { (language: $0.language,
+                                                     word: Array($0.hyphenated.replacingOccurrences(of: "-", with: "").unicodeScalars)) }
+        let serial = words.map { hyphenator.points(in: $0.word, language: $0.language) }
+        let results = ResultBox(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let pick = words[index % words.count]
+            results.set(index, hyphenator.points(in: pick.word, language: pick.language))
+        }
+        for index in 0..<64 { #expect(results.get(index) == serial[index % words.count]) }
+    }
+
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [[Int]]
+        init(count: Int) { values = Array(repeating: [], count: count) }
+        func set(_ index: Int, _ value: [Int]) { lock.lock(); values[index] = value; lock.unlock() }
+        func get(_ index: Int) -> [Int] { lock.lock(); defer { lock.unlock() }; return values[index] }
     }
 }

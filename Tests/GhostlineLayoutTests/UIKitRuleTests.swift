@@ -3,7 +3,7 @@ import GhostlineGeometry
 import Testing
 @testable import GhostlineLayout
 
-/// The typography rules of MISSION-NOTES.md, each proven with numbers worked out by hand from the font tables.
+/// The typography rules of docs/typography.md (R1–R12), each proven with numbers worked out by hand from the font tables.
 @Suite("UIKit typography rules R1–R8")
 struct UIKitRuleTests {
     let inter17 = TestFonts.inter.metrics(pointSize: 17)

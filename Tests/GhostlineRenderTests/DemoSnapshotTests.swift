@@ -22,7 +22,7 @@ struct DemoSnapshotTests {
     /// as a render alone.
     @Test func rendersIdenticallyFromTwoThreadsAtOnce() throws {
         let reference = try renderIsolated(Paths.demoScene).png
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             do {
@@ -57,7 +57,7 @@ struct DemoSnapshotTests {
     /// descender: "P" and "D"), the lowest row with ink is the pixel row just above the baseline, and the highest
     /// is round(capHeight × 3) rows above the baseline (±1 for anti-aliasing at the overshoot).
     @Test func capitalsSitOnTheLayoutBaselines() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try renderer.loadScene(path: Paths.demoScene)
         let (layout, image) = try renderer.render(scene)
         let labels = layout.elements.filter { $0.kind == .label }
@@ -87,14 +87,14 @@ struct DemoSnapshotTests {
 @Suite("Recorded example renders")
 struct ExampleSnapshotTests {
     @Test func featuresSceneWithGuides() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
         let image = try renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
         try compare(image, toRecorded: "features@2x.png")
     }
 
     @Test func dynamicTypeContactSheet() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let sheet = ContactSheet(renderer: renderer)
         let cells = try sheet.cells(scenePath: Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path,
                                     overrides: SceneOverrides(scale: .x1))
@@ -103,7 +103,7 @@ struct ExampleSnapshotTests {
 
     /// The README's "World text" picture: runs, emoji sequences, Arabic and Japanese through font fallback.
     @Test func worldTextScene() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/world-text.yaml").path)
         try compare(try renderer.render(scene).image, toRecorded: "world-text@2x.png")
     }
@@ -111,7 +111,7 @@ struct ExampleSnapshotTests {
     /// The README's Dynamic Type comparison: the same text styles in uikit (the font's own line height, as UIKit)
     /// and css (the HIG table's, as the design kits), side by side with their baselines.
     @Test func textStyleLineHeightsByModel() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let path = Paths.root.appendingPathComponent("Fixtures/scenes/dynamic-type.yaml").path
         let renders = try [LayoutModel.uikit, .css].map { model in
             try renderer.render(renderer.loadScene(path: path, overrides: SceneOverrides(scale: .x2, model: model)),
@@ -141,7 +141,7 @@ struct ExampleSnapshotTests {
 extension ExampleSnapshotTests {
     /// The README's ghost: the card without line-height handling over the Chromium design export.
     @Test func ghostOfTheCardWithoutLineHeight() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/card-no-line-height.yaml").path)
         let (layout, image) = try renderer.render(scene)
         let design = try PNGCodec.read(contentsOf: Paths.root.appendingPathComponent("Fixtures/design/demo-card@3x.png").path)

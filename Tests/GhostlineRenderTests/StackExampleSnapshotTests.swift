@@ -12,7 +12,7 @@ import Testing
 @Suite("Recorded stack and scaled-font renders")
 struct StackExampleSnapshotTests {
     func render(_ scene: String, debug: DebugOverlay) throws -> RGBAImage {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let loaded = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/\(scene)").path,
                                             overrides: SceneOverrides(scale: .x2))
         return try renderer.render(loaded, debug: debug).image
@@ -37,7 +37,7 @@ struct StackExampleSnapshotTests {
     }
 
     @Test func scaledFontsContactSheet() throws {
-        let sheet = ContactSheet(renderer: SnapshotRenderer(), columns: 6)
+        let sheet = ContactSheet(renderer: GhostlineSession().renderer, columns: 6)
         let cells = try sheet.cells(scenePath: Paths.root.appendingPathComponent("Fixtures/scenes/scaled-fonts.yaml").path,
                                     overrides: SceneOverrides(scale: .x1))
         try ExampleSnapshotTests().compare(try sheet.compose(cells), toRecorded: "scaled-fonts-matrix@1x.png")

@@ -1,4 +1,5 @@
 import Foundation
+import Ghostline
 import GhostlineReviewApp
 import GhostlineSuite
 import GhostlineTestSupport
@@ -70,7 +71,7 @@ final class ReviewAppFixture: @unchecked Sendable {
     private static func serve(_ source: String, in dir: URL, host: String) async throws
         -> (ReviewAppSession, String, Int, Task<Void, any Error>) {
         let plan = try SuitePlan.load(source)
-        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
+        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path, renderer: GhostlineSession().renderer,
                                            reviewer: "tester")
         let server = ReviewAppServer(session: session, host: host)
         let (stream, continuation) = AsyncStream<Int>.makeStream()

@@ -1,3 +1,4 @@
+import Ghostline
 import Foundation
 import GhostlineReviewApp
 import GhostlineSuite
@@ -237,7 +238,7 @@ struct ReviewAppCacheTests {
                         toPath: dir.appendingPathComponent("designs/card@3x.png").path)
         let plan = try SuitePlan.load(dir.path)
         let cache = SuiteCache(directory: dir.appendingPathComponent("cache").path)
-        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path,
+        let session = try ReviewAppSession(plan: plan, manifest: plan.source, pagesRoot: dir.appendingPathComponent("pages").path, renderer: GhostlineSession().renderer,
                                            reviewer: "tester", cache: cache, version: "test")
         try await session.check()
         #expect(await session.reusedChecks == 0)
@@ -256,7 +257,7 @@ struct ReviewAppCacheTests {
         #expect(await session.reusedChecks == 1)
         #expect(await session.entry("card")?.entry?.verdict == .fail)
         // A suite run over the same cache reuses what the app checked.
-        var runner = SuiteRunner(plan: plan)
+        var runner = GhostlineSession().suite(plan)
         runner.cache = cache
         runner.version = "test"
         #expect(try runner.run().reused == 1)

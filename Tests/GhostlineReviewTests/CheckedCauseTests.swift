@@ -1,3 +1,4 @@
+import Ghostline
 import Foundation
 @testable import GhostlineReview
 import GhostlineSupport
@@ -38,7 +39,7 @@ struct CheckedCauseTests {
     @Test func anUncheckedHypothesisIsACandidateNotACause() throws {
         let f = try Self.fixture(Self.sizeChanged)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        let result = try DesignCheck(render: .scene(path: f.scene), design: f.design).run()
+        let result = try GhostlineSession().check(.scene(path: f.scene), design: f.design).run()
         #expect(!result.passes)
         #expect(!result.summary.contains("cause:"), "\(result.summary)")
         #expect(result.summary.contains("unchecked candidate (`check --suggest` checks it): it is set at 17.0 pt; the design's text is 18.0 pt"),
@@ -51,7 +52,7 @@ struct CheckedCauseTests {
         #expect(candidate?["cause"]?.stringValue?.hasPrefix("it is set at 17.0 pt") == true, "\(report["suggestions"] as Any)")
         #expect(report["cause"]?.isNull == true)
         // Checked, the same hypothesis passes and is the cause.
-        var checked = DesignCheck(render: .scene(path: f.scene), design: f.design)
+        var checked = GhostlineSession().check(.scene(path: f.scene), design: f.design)
         checked.verifySuggestions = true
         let confirmed = try checked.run()
         #expect(confirmed.summary.contains("\n  cause: body: it is set at 17.0 pt; the design's text is 18.0 pt"), "\(confirmed.summary)")
@@ -64,7 +65,7 @@ struct CheckedCauseTests {
     @Test func paddingMovedInsideTheCardIsTheCheckedCause() throws {
         let f = try Self.fixture(Self.paddingMoved)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        var check = DesignCheck(render: .scene(path: f.scene), design: f.design)
+        var check = GhostlineSession().check(.scene(path: f.scene), design: f.design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         let summary = result.summary
@@ -78,7 +79,7 @@ struct CheckedCauseTests {
     @Test func aHypothesisThatFailsItsCheckIsNoCause() throws {
         let f = try Self.fixture(Self.bodyEdited)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        var check = DesignCheck(render: .scene(path: f.scene), design: f.design)
+        var check = GhostlineSession().check(.scene(path: f.scene), design: f.design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         #expect(!result.passes)

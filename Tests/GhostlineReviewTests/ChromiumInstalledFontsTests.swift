@@ -92,9 +92,9 @@ struct ChromiumInstalledFontsTests {
         let export = Self.folder.appendingPathComponent(design.design).path
         var installed = SceneOverrides()
         installed.chromiumFonts = .installed
-        let passing = try DesignCheck(render: .scene(path: scene), design: export, overrides: installed).run(for: [])
+        let passing = try GhostlineSession().check(.scene(path: scene), design: export, overrides: installed).run(for: [])
         #expect(passing.passes, "\(design.design) with --chromium-fonts installed:\n\(passing.summary)")
-        let failing = try DesignCheck(render: .scene(path: scene), design: export).run(for: [])
+        let failing = try GhostlineSession().check(.scene(path: scene), design: export).run(for: [])
         #expect(!failing.passes, "\(design.design) passes without --chromium-fonts installed:\n\(failing.summary)")
         // Without the option the check says the cause it verified, instead of only "pixels differ in N regions".
         #expect(failing.warnings.contains { $0.hasPrefix("the design passes with --chromium-fonts installed") },
@@ -106,7 +106,7 @@ struct ChromiumInstalledFontsTests {
     @Test func aRealChangeIsNotExplainedAsInstalledFonts() throws {
         let scene = Self.corpus.appendingPathComponent("login.yaml").path
         let planted = Self.corpus.appendingPathComponent("designs/login-cta-lower@3x.png").path
-        let result = try DesignCheck(render: .scene(path: scene), design: planted).run(for: [])
+        let result = try GhostlineSession().check(.scene(path: scene), design: planted).run(for: [])
         #expect(!result.passes)
         #expect(!result.warnings.contains { $0.contains("--chromium-fonts") }, "\(result.warnings)")
     }

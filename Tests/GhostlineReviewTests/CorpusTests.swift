@@ -79,7 +79,7 @@ struct CorpusTests {
     func aCorrectScreenPassesAndAPlantedChangeIsFound(_ corpusCase: Case) throws {
         let scene = Self.folder.appendingPathComponent(corpusCase.scene).path
         let design = Self.folder.appendingPathComponent(corpusCase.design).path
-        let result = try DesignCheck(render: .scene(path: scene), design: design).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: scene), design: design).run(for: [.report])
         let report = try JSONDecoder().decode(Report.self, from: Data(result.artifact(.report)))
         let failing = report.findings.filter(\.fails)
         let top = failing.first?.message ?? "(no failing finding)"

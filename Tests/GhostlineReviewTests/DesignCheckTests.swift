@@ -19,7 +19,7 @@ struct DesignCheckTests {
         let cliReport = dir.appendingPathComponent("cli.json").path
         let cli = try runCLI(["check", Self.scene, "--design", Self.design, "--report", cliReport])
         #expect(cli.status == 1)
-        let result = try DesignCheck(render: .scene(path: Self.scene), design: Self.design).run()
+        let result = try GhostlineSession().check(.scene(path: Self.scene), design: Self.design).run()
         #expect(!result.passes)
         #expect(try result.artifact(.report) == [UInt8](Data(contentsOf: URL(fileURLWithPath: cliReport))))
         #expect(result.summary == cli.stdout)
@@ -31,7 +31,7 @@ struct DesignCheckTests {
     @Test func artifactsAreWrittenAllOrNothing() throws {
         let dir = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try DesignCheck(render: .scene(path: Self.scene), design: Self.design).run()
+        let result = try GhostlineSession().check(.scene(path: Self.scene), design: Self.design).run()
         let old = dir.appendingPathComponent("old.png")
         try Data("keep me".utf8).write(to: old)
         let paths: [DesignCheckArtifact: String] = [.render: old.path, .ghost: dir.appendingPathComponent("g.png").path,
@@ -51,13 +51,13 @@ struct DesignCheckTests {
     /// Errors keep their cause, so a caller can tell a bad scene from a bad design export.
     @Test func errorsKeepTheirCause() throws {
         #expect {
-            try DesignCheck(render: .scene(path: Self.scene), design: "/no/such/design@3x.png").run()
+            try GhostlineSession().check(.scene(path: Self.scene), design: "/no/such/design@3x.png").run()
         } throws: { error in
             guard case .design(let cause) = error as? DesignCheckError else { return false }
             return cause.description.contains("/no/such/design@3x.png")
         }
         #expect {
-            try DesignCheck(render: .scene(path: "/no/such/scene.yaml"), design: Self.design).run()
+            try GhostlineSession().check(.scene(path: "/no/such/scene.yaml"), design: Self.design).run()
         } throws: { error in
             guard case .scene(let cause) = error as? DesignCheckError else { return false }
             return cause.file == "/no/such/scene.yaml"
@@ -73,7 +73,7 @@ struct DesignCheckTests {
         #expect(try runCLI(["render", Self.scene, "-o", render, "--scale", "3"]).status == 0)
         var pixelsOnly = ReviewOptions()
         pixelsOnly.makeDiffImage = false
-        let check = DesignCheck(render: .image(path: render, layout: nil), design: Self.design, options: pixelsOnly)
+        let check = GhostlineSession().check(.image(path: render, layout: nil), design: Self.design, options: pixelsOnly)
         let streamed = try check.run(for: [.report])
         let whole = try check.run()
         #expect(streamed.streamed && !whole.streamed)
@@ -88,7 +88,7 @@ struct DesignCheckTests {
     /// A check run for its report alone skips the overlay's raster pass, but a ghost asked for afterwards is the
     /// same, byte for byte, as one from a check run for everything.
     @Test func theGhostDoesNotDependOnWhatTheCheckWasRunFor() throws {
-        let check = DesignCheck(render: .scene(path: Self.scene), design: Self.design)
+        let check = GhostlineSession().check(.scene(path: Self.scene), design: Self.design)
         let lean = try check.run(for: [.report])
         let full = try check.run()
         #expect(lean.renderOverlay == nil && full.renderOverlay != nil)
@@ -109,7 +109,7 @@ struct DesignCheckTests {
         ihdr = [0, 0, 0, 13] + ihdr + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr).write(to: URL(fileURLWithPath: hugeHeader))
         #expect {
-            try DesignCheck(render: .scene(path: Self.scene), design: hugeHeader).run()
+            try GhostlineSession().check(.scene(path: Self.scene), design: hugeHeader).run()
         } throws: { error in
             guard case .tooLarge(let path, 8200, 8200, .design)? = error as? DesignCheckError else { return false }
             return path == hugeHeader
@@ -119,7 +119,7 @@ struct DesignCheckTests {
         try "canvas: { width: 8200, height: 8200, scale: 1 }\nroot: { stack: vertical, children: [] }\n"
             .write(toFile: bigScene, atomically: true, encoding: .utf8)
         #expect {
-            try DesignCheck(render: .scene(path: bigScene), design: Self.design, overrides: .init(scale: Scale(1))).run()
+            try GhostlineSession().check(.scene(path: bigScene), design: Self.design, overrides: .init(scale: Scale(1))).run()
         } throws: { error in
             guard case .tooLarge(_, 8200, 8200, .render)? = error as? DesignCheckError else { return false }
             return "\(error)".contains("8200×8200 px") && "\(error)".contains("ghostline diff")

@@ -1,3 +1,4 @@
+import Ghostline
 import Foundation
 import GhostlineFonts
 import GhostlineGeometry
@@ -25,7 +26,7 @@ struct ElementOptionTests {
         try text.write(toFile: own, atomically: true, encoding: .utf8)
         try change(text).write(toFile: designScene, atomically: true, encoding: .utf8)
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        var check = DesignCheck(render: .scene(path: own), design: design)
+        var check = GhostlineSession().check(.scene(path: own), design: design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         return (result.summary, result.comparison.suggestions?.verified, result.comparison.suggestions?.labels.compactMap(\.code?.uikit) ?? [])

@@ -1,3 +1,4 @@
+import Ghostline
 import Foundation
 import GhostlineImage
 import GhostlineSupport
@@ -16,7 +17,7 @@ struct LossyExportTests {
     static let scene = folder.appendingPathComponent("field-button.yaml").path
 
     func check(_ design: String) throws -> DesignCheckResult {
-        try DesignCheck(render: .scene(path: Self.scene), design: Self.folder.appendingPathComponent(design).path).run()
+        try GhostlineSession().check(.scene(path: Self.scene), design: Self.folder.appendingPathComponent(design).path).run()
     }
 
     @Test(arguments: ["field-button@3x.jpg", "field-button@3x.webp"])
@@ -48,7 +49,7 @@ struct LossyExportTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("f@3x.png").path
         #expect(try runCLI(["render", Self.scene, "-o", png]).status == 0)
-        let exact = try DesignCheck(render: .scene(path: Self.scene), design: png).run()
+        let exact = try GhostlineSession().check(.scene(path: Self.scene), design: png).run()
         #expect(!exact.comparison.designIsLossy && exact.passes)
     }
 
@@ -70,7 +71,7 @@ struct ColorProfiledExportTests {
 
     @Test(arguments: [("badges.yaml", "badges-p3@3x.png"), ("banner-light.yaml", "banner-light-adobergb@3x.png")])
     func aProfiledExportOfACorrectScreenPassesAndSaysSo(scene: String, design: String) throws {
-        let result = try DesignCheck(render: .scene(path: Self.corpus.appendingPathComponent(scene).path),
+        let result = try GhostlineSession().check(.scene(path: Self.corpus.appendingPathComponent(scene).path),
                                      design: Self.corpus.appendingPathComponent("designs/\(design)").path).run(for: [.report, .page])
         #expect(result.passes, "\(result.summary)")
         let profile = try #require(result.comparison.designColorProfile)
@@ -85,7 +86,7 @@ struct ColorProfiledExportTests {
 
     /// An untagged export is taken as sRGB, as before: no profile, nothing said.
     @Test func anUntaggedExportSaysNothing() throws {
-        let result = try DesignCheck(render: .scene(path: Self.corpus.appendingPathComponent("badges.yaml").path),
+        let result = try GhostlineSession().check(.scene(path: Self.corpus.appendingPathComponent("badges.yaml").path),
                                      design: Self.corpus.appendingPathComponent("designs/badges@3x.png").path).run(for: [.report])
         #expect(result.comparison.designColorProfile == nil || result.comparison.designColorProfile?.converted == false)
         #expect(!result.summary.contains("design colours:"))

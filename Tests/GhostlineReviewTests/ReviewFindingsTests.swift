@@ -42,7 +42,7 @@ struct ReviewFindingsTests {
     /// The check with its suggestions checked, as a suite or a test assertion runs it: only a checked hypothesis
     /// is a cause.
     func check(_ fixture: Fixture, options: ReviewOptions = ReviewOptions()) throws -> DesignCheckResult {
-        var check = DesignCheck(render: .scene(path: fixture.scene), design: fixture.design, options: options)
+        var check = GhostlineSession().check(.scene(path: fixture.scene), design: fixture.design, options: options)
         check.verifySuggestions = true
         return try check.run()
     }
@@ -140,13 +140,13 @@ struct ReviewFindingsTests {
             .write(toFile: scene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("same@3x.png").path
         #expect(try runCLI(["render", scene, "-o", design]).status == 0)
-        let strict = try DesignCheck(render: .scene(path: scene), design: design).run()
+        let strict = try GhostlineSession().check(.scene(path: scene), design: design).run()
         #expect(!strict.passes)
         let finding = try #require(strict.comparison.findings.first { $0.kind == .missingGlyphs })
         #expect(finding.fails && finding.label == "title" && finding.message.contains("U+10FFFD"))
         var allowing = ReviewOptions()
         allowing.allowMissingGlyphs = true
-        let allowed = try DesignCheck(render: .scene(path: scene), design: design, options: allowing).run()
+        let allowed = try GhostlineSession().check(.scene(path: scene), design: design, options: allowing).run()
         #expect(allowed.passes, "\(allowed.summary)")
         #expect(allowed.summary.contains("(allowed)"))
         // The CLI: exit 1, then 0 with the flag; the report lists the code point.
@@ -241,7 +241,7 @@ struct SummaryFoldingTests {
         try change(Self.scene(labels: labels)).write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@2x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        return try DesignCheck(render: .scene(path: scene), design: design).run()
+        return try GhostlineSession().check(.scene(path: scene), design: design).run()
     }
 
     @Test func manyLabelsOnTheDesignAreOneLine() throws {
@@ -296,7 +296,7 @@ struct TextOnFillTests {
         try Self.scene(shift: 2).write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: scene), design: design).run()
+        let result = try GhostlineSession().check(.scene(path: scene), design: design).run()
         let lines = result.summary.split(separator: "\n").map(String.init)
         // Both labels draw 2.0 pt higher than the design (its text sits 2 pt lower in the same shapes).
         #expect(lines.contains("  button: first baseline 2.0 pt higher than the design"), "\(result.summary)")
@@ -344,7 +344,7 @@ struct TextOnOwnFillTests {
         try Self.scene(shift: shift, dark: dark).write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: scene), design: design).run()
+        let result = try GhostlineSession().check(.scene(path: scene), design: design).run()
         // The design's text sits `shift` points lower (or higher) in the same shapes.
         let word = shift > 0 ? "higher" : "lower"
         let lines = result.summary.split(separator: "\n").map(String.init)
@@ -368,7 +368,7 @@ struct TextOnOwnFillTests {
         try Self.scene(shift: 0, dark: dark).write(toFile: scene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", scene, "-o", design]).status == 0)
-        #expect(try DesignCheck(render: .scene(path: scene), design: design).run().passes)
+        #expect(try GhostlineSession().check(.scene(path: scene), design: design).run().passes)
     }
 }
 
@@ -401,7 +401,7 @@ struct FaintRegionTests {
         try design.write(toFile: designScene, atomically: true, encoding: .utf8)
         let png = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", png]).status == 0)
-        return try DesignCheck(render: .scene(path: scene), design: png, options: options).run()
+        return try GhostlineSession().check(.scene(path: scene), design: png, options: options).run()
     }
 
     @Test func aMissingGreyPlaceholderFails() throws {

@@ -136,7 +136,7 @@ struct ReviewTests {
         let regions = try #require(value["regions"] as? [[String: Any]])
         // The changed word starts after "Pixel-perfect line " in the title: every region lies in the title's
         // line, right of where the unchanged words end, and together they span the new word.
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let layout = try renderer.loadScene(path: changedScene).layout()
         let title = try #require(layout.elements.first { $0.id == "title" })
         let line = try #require(title.canvasLines.first)

@@ -26,7 +26,7 @@ struct StreamedDesignCheckTests {
     func compare(options: ReviewOptions, background: Color? = nil) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let check = DesignCheck(render: .image(path: Self.render, layout: nil), design: Self.design, options: options,
+        let check = GhostlineSession().check(.image(path: Self.render, layout: nil), design: Self.design, options: options,
                                 renderBackground: background)
         let paths: [DesignCheckArtifact: String] = [
             .diff: directory.appendingPathComponent("diff.png").path,
@@ -73,7 +73,7 @@ struct StreamedDesignCheckTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let ghost = directory.appendingPathComponent("ghost.png").path
-        let check = DesignCheck(render: .image(path: Self.render, layout: nil), design: Self.design)
+        let check = GhostlineSession().check(.image(path: Self.render, layout: nil), design: Self.design)
         let result = try check.run(writing: [.ghost: ghost])
         #expect(result.streamed)
         #expect(try PNGCodec.read(contentsOf: ghost) == check.run().comparison.ghost())
@@ -83,7 +83,7 @@ struct StreamedDesignCheckTests {
     @Test func aPageOrALayoutIsNotStreamed() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let check = DesignCheck(render: .image(path: Self.render, layout: nil), design: Self.design, options: Self.options())
+        let check = GhostlineSession().check(.image(path: Self.render, layout: nil), design: Self.design, options: Self.options())
         let result = try check.run(writing: [.diff: directory.appendingPathComponent("d.png").path,
                                              .page: directory.appendingPathComponent("r.html").path])
         #expect(!result.streamed)
@@ -97,7 +97,7 @@ struct StreamedDesignCheckTests {
         let copy = directory.appendingPathComponent("design@3x.png").path
         try FileManager.default.copyItem(atPath: Self.design, toPath: copy)
         let before = try Data(contentsOf: URL(fileURLWithPath: copy))
-        let check = DesignCheck(render: .image(path: Self.render, layout: nil), design: copy, options: Self.options())
+        let check = GhostlineSession().check(.image(path: Self.render, layout: nil), design: copy, options: Self.options())
         #expect(throws: DesignCheckError.self) {
             _ = try check.run(writing: [.diff: directory.appendingPathComponent("d.png").path, .ghost: copy])
         }

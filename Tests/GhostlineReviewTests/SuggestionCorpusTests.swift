@@ -45,7 +45,7 @@ struct SuggestionCorpusTests {
         overrides.model = LayoutModel(rawValue: c.model)
         let design = dir.appendingPathComponent("d\(index)@3x.png")
         try Data(try renderIsolated(designScene, overrides: overrides).png).write(to: design)
-        var check = DesignCheck(render: .scene(path: scene), design: design.path, overrides: overrides)
+        var check = GhostlineSession().check(.scene(path: scene), design: design.path, overrides: overrides)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         if result.passes { return .passes }
@@ -113,7 +113,7 @@ struct SuggestionCorpusTests {
             try text.replacingOccurrences(of: find, with: replace).write(toFile: designScene, atomically: true, encoding: .utf8)
             let design = dir.appendingPathComponent("d\(index)@3x.png")
             try Data(try renderIsolated(designScene).png).write(to: design)
-            var check = DesignCheck(render: .scene(path: scene), design: design.path)
+            var check = GhostlineSession().check(.scene(path: scene), design: design.path)
             check.verifySuggestions = true
             let result = try check.run(for: [.report])
             let passes = result.passes, summary = result.summary

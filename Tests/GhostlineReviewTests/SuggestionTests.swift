@@ -9,7 +9,7 @@ import Yams
 /// design's ink, and what change to the scene would put it on the design — and that change, applied, passes.
 ///
 /// The designs are of two kinds. The demo card's export (`Fixtures/design/demo-card@3x.png`) is the card as
-/// MISSION-NOTES.md specifies it (28/38 pt title, 17/24 pt body, R7). The others are renders of the demo card with one
+/// the demo scene specifies it (`Fixtures/demo/card.yaml`: 28/38 pt title, 17/24 pt body, R7). The others are renders of the demo card with one
 /// value a designer would set changed (a letter spacing of −0.5, a size of 18, a weight of 600), so the expected
 /// suggestion is the value written into the design's scene, not one read back from the code under test.
 @Suite("Design review: causes and suggestions")
@@ -38,7 +38,7 @@ struct SuggestionTests {
     /// 38 and 24 pt line heights are already written), the cause names R2 and the ignored line height, the check of
     /// the patched scene passes, and so does `ghostline check` of the scene with the printed YAML merged in.
     @Test func theCardWithoutLineHeightGetsThePaddedStrategyAndThePatchPasses() throws {
-        var check = DesignCheck(render: .scene(path: Self.cardWithoutLineHeight), design: Self.design)
+        var check = GhostlineSession().check(.scene(path: Self.cardWithoutLineHeight), design: Self.design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         #expect(!result.passes)
@@ -99,7 +99,7 @@ struct SuggestionTests {
         try text.replacingOccurrences(of: body, with: replaced).write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("design@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        var check = DesignCheck(render: .scene(path: Self.card), design: design)
+        var check = GhostlineSession().check(.scene(path: Self.card), design: design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         #expect(!result.passes)
@@ -134,7 +134,7 @@ struct SuggestionTests {
             .write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        var check = DesignCheck(render: .scene(path: render), design: design)
+        var check = GhostlineSession().check(.scene(path: render), design: design)
         check.verifySuggestions = true
         let result = try check.run(for: [.report])
         let price = try #require(result.comparison.suggestions?.label("price"), "\(result.summary)")
@@ -169,7 +169,7 @@ struct SuggestionTests {
         try scene("/usr/share/fonts/opentype/inter/Inter-Regular.otf").write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: render), design: design).run(for: [.report])
         let body = try #require(result.comparison.suggestions?.label("body"), "\(result.summary)")
         #expect(body.changes.isEmpty)
         #expect(body.cause.hasPrefix("it is drawn in Inter-Italic, whose letters lean like an italic's; the design's are upright"), "\(body.cause)")
@@ -195,7 +195,7 @@ struct SuggestionTests {
         try scene.replacingOccurrences(of: "numberOfLines: 1", with: "numberOfLines: 0").write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@2x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: render), design: design).run(for: [.report])
         let note = try #require(result.comparison.suggestions?.label("note"), "\(result.summary)")
         #expect(note.changes.isEmpty)
         #expect(note.cause.hasPrefix("its text is truncated to 1 line (it does not fit its width or `numberOfLines`), where the design shows 2 lines"), "\(note.cause)")
@@ -204,7 +204,7 @@ struct SuggestionTests {
         // A label that already shrinks (here not far enough) is not told to.
         try scene.replacingOccurrences(of: "lineBreakMode: truncateTail", with: "lineBreakMode: truncateTail, adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.95")
             .write(toFile: render, atomically: true, encoding: .utf8)
-        let shrinking = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let shrinking = try GhostlineSession().check(.scene(path: render), design: design).run(for: [.report])
         let shrunk = try #require(shrinking.comparison.suggestions?.label("note"), "\(shrinking.summary)")
         #expect(shrunk.cause.hasPrefix("its text is truncated to 1 line"), "\(shrunk.cause)")
         #expect(!shrunk.cause.contains("adjustsFontSizeToFitWidth"), "\(shrunk.cause)")
@@ -223,7 +223,7 @@ struct SuggestionTests {
         let uikit = dir.appendingPathComponent("settings.yaml").path
         try String(contentsOfFile: css, encoding: .utf8).replacingOccurrences(of: "\nmodel: css\n", with: "\nmodel: uikit\n")
             .write(toFile: uikit, atomically: true, encoding: .utf8)
-        var check = DesignCheck(render: .scene(path: uikit), design: design)
+        var check = GhostlineSession().check(.scene(path: uikit), design: design)
         check.verifySuggestions = true   // the rows' cause is named only once the heading's change is checked
         let result = try check.run(for: [.report])
         let suggestions = try #require(result.comparison.suggestions, "\(result.summary)")
@@ -260,7 +260,7 @@ struct SuggestionTests {
         try scene(2).write(toFile: designScene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@3x.png").path
         #expect(try runCLI(["render", designScene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: render), design: design).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: render), design: design).run(for: [.report])
         let finding = try #require(result.comparison.findings.first { $0.label == "button" && $0.fails })
         #expect(finding.cause == nil, "\(result.summary)")
         #expect(finding.message == "button: first baseline 2.0 pt higher than the design")
@@ -280,7 +280,7 @@ struct ReviewWordingTests {
         #expect(try runCLI(["render", Paths.root.appendingPathComponent("Fixtures/demo/card.yaml").path, "-o", reference]).status == 0)
         var options = ReviewOptions()
         options.againstReference = true
-        let result = try DesignCheck(render: .scene(path: Self.card), design: reference, options: options).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: Self.card), design: reference, options: options).run(for: [.report])
         #expect(!result.passes)
         #expect(result.summary.hasPrefix("FAIL: \(Self.card) (rendered) vs the reference \(reference) at @3x"))
         #expect(result.summary.contains("first baseline 2.0 pt higher than the reference"))
@@ -308,7 +308,7 @@ struct ReviewWordingTests {
         """.write(toFile: scene, atomically: true, encoding: .utf8)
         let design = dir.appendingPathComponent("d@2x.png").path
         #expect(try runCLI(["render", scene, "-o", design]).status == 0)
-        let result = try DesignCheck(render: .scene(path: scene), design: design).run(for: [.report])
+        let result = try GhostlineSession().check(.scene(path: scene), design: design).run(for: [.report])
         let outside = result.comparison.findings.filter { $0.kind == .outsideCanvas }
         #expect(outside.compactMap(\.label) == ["below1", "below2"], "\(result.summary)")
         #expect(result.summary.contains("\n  2 labels outside the canvas, not compared: below1, below2\n"), "\(result.summary)")

@@ -25,7 +25,7 @@ struct SceneBuilderTests {
     }
 
     @Test func theCardInSwiftRendersTheSameBytesAsTheCardInYAML() throws {
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         let fromYAML = try renderer.render(try renderer.loadScene(path: Paths.demoScene))
         let fromSwift = try renderer.render(try SceneLoader(fonts: renderer.fonts).resolve(Self.card))
         #expect(try PNGCodec.encode(fromSwift.image) == PNGCodec.encode(fromYAML.image))

@@ -148,7 +148,7 @@ struct SceneLimitTests {
         #expect(wide.problem.contains("18000 px at @3x"))
         // Negative gaps can make the content negative: refused at render time, not a crash.
         let scene = try loader.parse("canvas: { width: 100 }\nroot:\n  children:\n    - box: { height: 10 }\n    - gap: -9000\n    - box: { height: 10 }\n", path: "/tmp/s.yaml")
-        #expect(throws: SceneError.self) { _ = try SnapshotRenderer().render(scene) }
+        #expect(throws: SceneError.self) { _ = try GhostlineSession().renderer.render(scene) }
     }
 
     /// Right-to-left text used to be refused; it is laid out now (bidi tests are in WorldTextTests).

@@ -245,7 +245,7 @@ struct OverflowTests {
             - label: { id: l, text: "Below the edge", style: s }
         """
         let scene = try SceneLoader(fonts: FontContext()).parse(yaml, path: Paths.demoScene)
-        let image = try SnapshotRenderer().render(scene).image
+        let image = try GhostlineSession().renderer.render(scene).image
         #expect(image.width == 200 && image.height == 40)
         #expect(image[100, 20] == Color(red: 255, green: 0, blue: 0))
     }

@@ -174,8 +174,8 @@ struct WorldTextSceneTests {
     /// Colour emoji are drawn in colour, and the same scene renders the same bytes twice.
     @Test func emojiRenderInColourDeterministically() throws {
         let yaml = "canvas: { width: 120, scale: 2 }\nstyles: { s: { font: Inter, size: 30 } }\nroot:\n  children:\n    - label: { text: \"👍🏽🇯🇵\", style: s }\n"
-        let first = try SnapshotRenderer().render(scene(yaml)).image
-        let second = try SnapshotRenderer().render(scene(yaml)).image
+        let first = try GhostlineSession().renderer.render(scene(yaml)).image
+        let second = try GhostlineSession().renderer.render(scene(yaml)).image
         #expect(first == second)
         // Saturated pixels: the skin tone and the flag's red disc, which black text can never produce.
         var saturated = 0

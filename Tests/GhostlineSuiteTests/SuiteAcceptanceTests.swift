@@ -84,7 +84,7 @@ struct SuiteAcceptanceTests {
         #expect(moved.stdout.hasPrefix("FAIL  card1: an acceptance lapsed: the render changed since \(Self.at); "), "\(moved.stdout)")
 
         try fixture.write("scenes/card1.yaml", scene)
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         try fixture.write("other.yaml", SuiteFixture.sceneText(title: "Card 7"))
         let other = try renderer.render(try renderer.loadScene(path: fixture.path("other.yaml"))).image
         try Data(try PNGCodec.encode(other)).write(to: URL(fileURLWithPath: fixture.path("designs/card1@2x.png")))
@@ -101,7 +101,7 @@ struct SuiteAcceptanceTests {
     @Test func theHashesHelperGivesTheRenderAndDesignHashes() throws {
         let (fixture, render, design) = try Self.failingSuite()
         defer { fixture.remove() }
-        let runner = SuiteRunner(plan: try SuitePlan.load(fixture.path("ghostline.yaml")))
+        let runner = GhostlineSession().suite(try SuitePlan.load(fixture.path("ghostline.yaml")))
         let designCheck = runner.plan.cases[1]
         #expect(try runner.hashes(of: designCheck) == SuiteHashes(render: render, design: design))
         var reference = designCheck

@@ -30,7 +30,7 @@ struct SuiteCacheTests {
 
     func run(_ fixture: SuiteFixture, cache: String?, jobs: Int = 2, html: Bool = false, shard: SuiteShard? = nil,
              version: String = "test") throws -> (result: SuiteResult, report: String) {
-        var runner = SuiteRunner(plan: try SuitePlan.load(fixture.path("ghostline.yaml")))
+        var runner = GhostlineSession().suite(try SuitePlan.load(fixture.path("ghostline.yaml")))
         runner.jobs = jobs
         runner.shard = shard
         runner.version = version
@@ -223,7 +223,7 @@ struct SuiteCacheTests {
         for round in 0..<2 {
             var reports: [String] = []
             for k in 1...2 {
-                var runner = SuiteRunner(plan: try SuitePlan.load(fixture.path("ghostline.yaml")))
+                var runner = GhostlineSession().suite(try SuitePlan.load(fixture.path("ghostline.yaml")))
                 runner.shard = try SuiteShard(index: k, count: 2)
                 runner.cache = SuiteCache(directory: cache)
                 runner.outputs = SuiteOutputPaths(report: fixture.path("shard-\(round)-\(k).json"))

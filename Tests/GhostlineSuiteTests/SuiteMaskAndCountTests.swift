@@ -82,7 +82,7 @@ struct SuiteMaskAndCountTests {
     @Test func ignoringALabelByIdMasksItsFrameInTheLayout() throws {
         let fixture = try SuiteFixture.make(count: 1, manifest: Self.manifest(""))
         defer { fixture.remove() }
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         try fixture.write("other.yaml", SuiteFixture.sceneText(title: "Card 8"))
         let other = try renderer.render(try renderer.loadScene(path: fixture.path("other.yaml"))).image
         try Data(try PNGCodec.encode(other)).write(to: URL(fileURLWithPath: fixture.path("designs/card0@2x.png")))

@@ -121,7 +121,7 @@ struct SuiteRunTests {
     @Test func theRunnerReportsEveryCheckInPlanOrder() throws {
         let fixture = try SuiteFixture.make(count: 4, failing: [2], manifest: Self.manifest)
         defer { fixture.remove() }
-        var runner = SuiteRunner(plan: try SuitePlan.load(fixture.path("ghostline.yaml")))
+        var runner = GhostlineSession().suite(try SuitePlan.load(fixture.path("ghostline.yaml")))
         runner.jobs = 2
         let progress = ProgressRecorder()
         let result = try runner.run { progress.record($0) }

@@ -57,7 +57,7 @@ struct SuiteSchemeCauseTests {
             .write(toFile: path("dark.yaml"), atomically: true, encoding: .utf8)
         #expect(try runCLI(["render", path("light.yaml"), "-o", path("light@3x.png"), "--color-scheme", "light"]).status == 0)
         #expect(try runCLI(["render", path("dark.yaml"), "-o", path("dark@3x.png"), "--color-scheme", "dark"]).status == 0)
-        var check = DesignCheck(render: .scene(path: path("banner.yaml")), design: path("light@3x.png"),
+        var check = GhostlineSession().check(.scene(path: path("banner.yaml")), design: path("light@3x.png"),
                                 overrides: SceneOverrides(colorScheme: .light))
         check.verifySuggestions = true
         let alone = try check.run(for: [.report])

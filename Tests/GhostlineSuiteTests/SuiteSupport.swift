@@ -36,7 +36,7 @@ struct SuiteFixture {
         let fixture = SuiteFixture(root: root)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scenes"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("designs"), withIntermediateDirectories: true)
-        let renderer = SnapshotRenderer()
+        let renderer = GhostlineSession().renderer
         for i in 0..<count {
             let scene = fixture.path("scenes/card\(i).yaml")
             let height = slow.contains(i) ? 4400 : 110

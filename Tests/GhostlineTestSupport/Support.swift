@@ -38,7 +38,7 @@ public enum Paths {
 
 /// Renders a scene with caches of its own, so a test never passes only because another test warmed a cache.
 public func renderIsolated(_ path: String, overrides: SceneOverrides = SceneOverrides()) throws -> (SceneLayoutJSON: String, png: [UInt8], image: RGBAImage) {
-    let renderer = SnapshotRenderer()
+    let renderer = GhostlineSession().renderer
     let scene = try renderer.loadScene(path: path, overrides: overrides)
     let (layout, image) = try renderer.render(scene)
     return (LayoutJSON.encode(layout, palette: scene.palette), try PNGCodec.encode(image), image)

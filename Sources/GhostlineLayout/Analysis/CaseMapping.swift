@@ -60,22 +60,6 @@ struct CaseMapping {
         self.sourceOffsets = sources
     }
 
-    /// A line laid out on the displayed text with its offsets, runs and glyph clusters in the source text.
-    func sourceLine(_ line: LabelLine) -> LabelLine {
-        var line = line
-        line.start = sourceOffsets[line.start]
-        line.end = sourceOffsets[line.end]
-        line.visibleEnd = sourceOffsets[line.visibleEnd]
-        for r in line.runs.indices {
-            line.runs[r].start = sourceOffsets[line.runs[r].start]
-            line.runs[r].end = sourceOffsets[line.runs[r].end]
-            for g in line.runs[r].glyphs.indices {
-                line.runs[r].glyphs[g].cluster = sourceOffsets[line.runs[r].glyphs[g].cluster]
-            }
-        }
-        return line
-    }
-
     /// Where CSS `capitalize` titlecases: the start of the text and every UAX #29 word boundary, as Chromium walks
     /// them (it titlecases the first code point after each boundary, letter or not).
     static func wordStarts(_ text: UTF16Text) -> Set<Int> {

@@ -1,16 +1,15 @@
 import CTextAnalysis
 import Foundation
+import GhostlineFonts
 
 /// Where words may be hyphenated, from Debian's hyphenation dictionaries (the `hyphen-*` packages, the Liang
 /// patterns LibreOffice uses) read with libhyphen. At least two letters stay on each side of a break.
 ///
-/// Dictionaries are opened once per language and kept; they are read-only after loading, and every look-up
-/// takes the lock, so one hyphenator serves all threads.
+/// Dictionaries are opened once per language and kept. Only opening takes the lock: a loaded dictionary is
+/// read-only and libhyphen's look-up keeps its state on the caller's stack, so labels on several threads hyphenate
+/// at once. There is no process-wide hyphenator: a `FontContext` keeps one (`FontContext.hyphenator`), reading the
+/// directory the context was made with.
 public final class Hyphenator: @unchecked Sendable {
-    /// The hyphenator every label uses, reading the dictionaries of Debian's `hyphen-*` packages in
-    /// `/usr/share/hyphen`.
-    public static let shared = Hyphenator()
-
     /// Where the dictionaries are installed (`hyph_<language>_<REGION>.dic`).
     public let directory: String
     private let lock = NSLock()
@@ -18,7 +17,7 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// Creates a hyphenator reading its dictionaries from `directory`; a directory that does not exist just means no
     /// language has hyphenation points. Dictionaries are opened on first use.
-    public init(directory: String = "/usr/share/hyphen") { self.directory = directory }
+    public init(directory: String) { self.directory = directory }
 
     deinit {
         for case let dictionary? in dictionaries.values { gl_hyphen_free(dictionary) }
@@ -41,10 +40,7 @@ public final class Hyphenator: @unchecked Sendable {
     /// Offsets inside `word` (1 ..< count) after which it may break with a hyphen; empty when the language has
     /// no dictionary or the word cannot be written in its encoding.
     public func points(in word: [Unicode.Scalar], language: String) -> [Int] {
-        guard word.count >= 4 else { return [] }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let dictionary = dictionary(for: language) else { return [] }
+        guard word.count >= 4, let dictionary = dictionary(for: language) else { return [] }
         // Patterns are lower case; a dictionary is UTF-8 or one byte a character (ISO-8859-1).
         let lower: [Unicode.Scalar] = word.map { scalar in
             let mapped = scalar.properties.lowercaseMapping.unicodeScalars
@@ -81,6 +77,8 @@ public final class Hyphenator: @unchecked Sendable {
     }
 
     private func dictionary(for language: String) -> UnsafeMutableRawPointer? {
+        lock.lock()
+        defer { lock.unlock() }
         let key = language.lowercased()
         if let known = dictionaries[key] { return known }
         let loaded = dictionaryPath(for: language).flatMap { gl_hyphen_load($0) }
@@ -108,5 +106,13 @@ public final class Hyphenator: @unchecked Sendable {
             segmentStart = opportunity.offset
         }
         return result
+    }
+}
+
+extension FontContext {
+    /// This context's hyphenator, reading `hyphenationDirectory`; made on first use and shared by the contexts it
+    /// derives, so a suite opens each dictionary once.
+    public var hyphenator: Hyphenator {
+        resource(Hyphenator.self) { Hyphenator(directory: hyphenationDirectory) }
     }
 }

@@ -48,6 +48,8 @@ public struct TextAnalysis: Sendable {
         public var wordBreak: WordBreak = .normal
         /// Add dictionary hyphenation points for this language (and keep soft hyphens); nil = none.
         public var hyphenationLanguage: String?
+        /// Whose dictionaries `hyphenationLanguage` is looked up in; nil: no dictionary points.
+        public var hyphenator: Hyphenator?
         /// CSS `hyphens: none`: soft hyphens are no break opportunities either.
         public var ignoresSoftHyphens = false
         /// Options for a paragraph that takes its direction from its text in a left-to-right layout, with ICU's
@@ -91,9 +93,9 @@ public struct TextAnalysis: Sendable {
         if options.ignoresSoftHyphens {
             breaks = breaks.filter { $0.mandatory || $0.offset == 0 || scalars[$0.offset - 1] != "\u{AD}" }
         }
-        if let language = options.hyphenationLanguage {
+        if let language = options.hyphenationLanguage, let hyphenator = options.hyphenator {
             let existing = Set(breaks.map(\.offset))
-            let points = Hyphenator.shared.opportunities(scalars, breaks: breaks, language: language)
+            let points = hyphenator.opportunities(scalars, breaks: breaks, language: language)
                 .filter { !existing.contains($0.offset) }
             if !points.isEmpty { breaks = (breaks + points).sorted { $0.offset < $1.offset } }
         }

@@ -19,7 +19,7 @@ struct WhiteSpaceProcessing: Sendable {
         }
         var text = original
         for i in text.indices {
-            if text[i] == "\t" || (!whiteSpace.keepsNewlines && LineBreaker.isLineTerminator(text[i])) { text[i] = " " }
+            if text[i] == "\t" || (!whiteSpace.keepsNewlines && text[i].isLineTerminator) { text[i] = " " }
         }
         var collapsed = [Bool](repeating: false, count: text.count)
         // A space collapses after another space, at the start of the text, and next to a kept newline.
@@ -31,7 +31,7 @@ struct WhiteSpaceProcessing: Sendable {
                 previousIsSpace = true
             } else {
                 previousIsSpace = false
-                previousIsBreakOrStart = LineBreaker.isLineTerminator(scalar)
+                previousIsBreakOrStart = scalar.isLineTerminator
                 if previousIsBreakOrStart {
                     // Spaces right before a kept newline go too (pre-line).
                     var j = i - 1
@@ -92,6 +92,16 @@ struct WhiteSpaceProcessing: Sendable {
         switch gl_line_break_class(scalar.value) {
         case 1, 2, 19, 24, 38: return true
         case 14, 31, 32, 33, 34, 35, 37: return cjk
+        default: return false
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// A mandatory break (UAX #14's BK, CR, LF and NL classes): where every later stage ends a line or a paragraph.
+    var isLineTerminator: Bool {
+        switch self {
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
         default: return false
         }
     }

@@ -37,6 +37,8 @@ public enum LabelLayouter {
         /// The direction of the surrounding layout (`canvas.layoutDirection`): a `natural` paragraph without a
         /// strong character takes it.
         public var layoutDirection: TextDirection
+        /// The dictionaries hyphenation reads; nil: the fallback's font context's (none without a context).
+        public var hyphenator: Hyphenator?
 
         /// Creates an input; the defaults are a plain uikit label at @3x, left to right, with fontconfig as the last
         /// fallback.
@@ -97,6 +99,7 @@ public enum LabelLayouter {
         }
         // Without a language the dictionary is English's, as an app without a localization would hyphenate.
         options.hyphenationLanguage = breaking.hyphenation.hyphenates(input.paragraph) ? (options.language ?? "en") : nil
+        options.hyphenator = input.hyphenator ?? input.fallback.context?.hyphenator
         options.ignoresSoftHyphens = breaking.hyphenation.ignoresSoftHyphens(input.paragraph)
         let analysis = TextAnalysis(text.scalars, options: options)
         let items = Itemizer.items(text, analysis: analysis, fallback: input.modelFallback)

@@ -23,23 +23,6 @@ struct BrokenLine: Sendable {
     var hyphenated: Bool = false
 }
 
-/// How a line's width is tested against the box: the models round differently.
-public enum LineFit: Sendable {
-    /// TextKit: fits when width ≤ box width (with a hair of float tolerance).
-    case points
-    /// Chromium: in LayoutUnits of device pixels at this scale (see `CSSLineStack.fits`).
-    case chromium(Scale)
-
-    func fits(_ width: Double, in box: Double) -> Bool {
-        switch self {
-        // 1e-5 pt is far below a pixel yet above the 1e-6 px slack of pixel ceiling, so a label re-laid out at its
-        // own (pixel-ceiled) width keeps its lines.
-        case .points: return width <= box + 1e-5
-        case .chromium(let scale): return CSSLineStack.fits(width: width, boxWidth: box, scale: scale)
-        }
-    }
-}
-
 /// The fourth stage: greedy line breaking over the shaped paragraph, as TextKit and browsers do it — each line
 /// takes as many break opportunities as fit. Widths come from the paragraph's prefix sums, so the pass is
 /// linear in the text's length; only a break at a place unsafe for shaping reshapes the piece beside it.
@@ -142,8 +125,8 @@ enum LineBreaker {
                     g += 1
                 }
                 // Whitespace right after the cut hangs on this line rather than starting the next.
-                while end < limit && scalars[end].properties.isWhitespace && !isLineTerminator(scalars[end]) { end += 1 }
-                if end < scalars.count && end == limit && isLineTerminator(scalars[end - 1]) == false,
+                while end < limit && scalars[end].properties.isWhitespace && !scalars[end].isLineTerminator { end += 1 }
+                if end < scalars.count && end == limit && scalars[end - 1].isLineTerminator == false,
                    let hard = opportunities.first(where: { $0.offset == end }), hard.mandatory {
                     end = hard.offset
                 }
@@ -153,7 +136,7 @@ enum LineBreaker {
             // that ended at or before its start would be broken again forever.
             let end = lastFit! > start ? lastFit! : (nextGrapheme < graphemes.count ? graphemes[nextGrapheme] : scalars.count)
             let drawnEnd = visibleEnd(end)
-            let hard = end == scalars.count || isLineTerminator(scalars[end - 1])
+            let hard = end == scalars.count || scalars[end - 1].isLineTerminator
             let hyphenated = lastFitHyphenates
             lines.append(BrokenLine(start: start, end: end, visibleEnd: drawnEnd,
                                     width: paragraph.width(start, drawnEnd, hyphenated: hyphenated), endsParagraph: hard,
@@ -161,7 +144,7 @@ enum LineBreaker {
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.
-        if rules.trailingTerminatorAddsLine, let last = scalars.last, isLineTerminator(last) {
+        if rules.trailingTerminatorAddsLine, let last = scalars.last, last.isLineTerminator {
             lines.append(BrokenLine(start: scalars.count, end: scalars.count, visibleEnd: scalars.count, width: 0,
                                     endsParagraph: true))
         }
@@ -173,7 +156,7 @@ enum LineBreaker {
         var visibleEnd = end
         while visibleEnd > start {
             let scalar = scalars[visibleEnd - 1]
-            guard isLineTerminator(scalar) || (scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}") else { break }
+            guard scalar.isLineTerminator || (scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}") else { break }
             visibleEnd -= 1
         }
         return visibleEnd
@@ -182,14 +165,7 @@ enum LineBreaker {
     /// `end` moved back over line terminators only (`break-spaces`: spaces take room).
     static func terminatorTrimmedEnd(_ scalars: [Unicode.Scalar], start: Int, end: Int) -> Int {
         var visibleEnd = end
-        while visibleEnd > start && isLineTerminator(scalars[visibleEnd - 1]) { visibleEnd -= 1 }
+        while visibleEnd > start && scalars[visibleEnd - 1].isLineTerminator { visibleEnd -= 1 }
         return visibleEnd
-    }
-
-    static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
-        default: return false
-        }
     }
 }

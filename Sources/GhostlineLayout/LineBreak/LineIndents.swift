@@ -25,7 +25,7 @@ struct LineIndents: Sendable {
     /// Whether the line starting at `start` is a first line: the text's first, or (NSParagraphStyle) the first
     /// after a line terminator.
     func isFirstLine(start: Int, scalars: [Unicode.Scalar]) -> Bool {
-        start == 0 || (firstLine == .eachParagraph && LineBreaker.isLineTerminator(scalars[start - 1]))
+        start == 0 || (firstLine == .eachParagraph && scalars[start - 1].isLineTerminator)
     }
 
     /// The leading indent of a line.

@@ -24,7 +24,7 @@ enum Truncation {
                          fallback: FontFallback) -> BrokenLine {
         let scalars = paragraph.scalars
         var stop = start
-        while stop < end && !LineBreaker.isLineTerminator(scalars[stop]) { stop += 1 }
+        while stop < end && !scalars[stop].isLineTerminator { stop += 1 }
         let visibleEnd = LineBreaker.trimmedEnd(scalars, start: start, end: stop)
         let level = paragraph.analysis.paragraphLevels.isEmpty ? 0 : paragraph.analysis.paragraphLevels[min(start, scalars.count - 1)]
         let cuts = [start] + paragraph.analysis.graphemes.filter { $0 > start && $0 <= visibleEnd }

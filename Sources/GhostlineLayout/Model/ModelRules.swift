@@ -47,7 +47,7 @@ public struct LineBreaking: Hashable, Sendable {
 public enum LineFitTest: Hashable, Sendable {
     /// In points: fits when the width is at most the box's (TextKit).
     case points
-    /// In LayoutUnits (1/64) of device pixels, one unit of overflow tolerated (Chromium; `CSSLineStack.fits`).
+    /// In LayoutUnits (1/64) of device pixels, one unit of overflow tolerated (Chromium; `LineFit.chromiumFits`).
     case deviceLayoutUnits
 
     /// The test at `scale`.

@@ -92,12 +92,4 @@ enum CSSLineStack {
             return ((lineUnits(box, lineHeight: lineHeight) - (ascent + descent) * 64) / 128).rounded(.down) * 64
         }
     }
-
-    /// Chromium's fitting test, in LayoutUnits of device pixels: a line fits if `ceil(width × s × 64)` is at most
-    /// `floor(boxWidth × s × 64) + 1` — up to one unit of overflow is tolerated, and the box width is truncated.
-    static func fits(width: Double, boxWidth: Double, scale: Scale) -> Bool {
-        guard boxWidth.isFinite else { return true }
-        let units = 64 * scale.value
-        return (width * units - 1e-7).rounded(.up) <= (boxWidth * units + 1e-7).rounded(.down) + 1
-    }
 }

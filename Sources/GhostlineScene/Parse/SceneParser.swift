@@ -116,8 +116,18 @@ struct SceneParser {
         var ignore: [Rect] = []
         var ignoreMarks: [SourceMark] = []
         if let list = top["ignore"] {
+            // A single box, or a label id, is what a suite manifest's `ignore:` takes; a scene's lists boxes only,
+            // so the error says where each belongs instead of only "expected a list" or "expected a mapping".
+            if list.isMapping {
+                throw list.error("a scene's `ignore:` is a list of boxes, and this is one box",
+                                 fix: "write it as a list: `ignore: [ { x: 0, y: 0, width: 375, height: 44 } ]`")
+            }
             for item in try list.sequence() {
                 ignoreMarks.append(item.mark)
+                if !item.isMapping, !item.isSequence, let id = try? item.string() {
+                    throw item.error("`\(id)` is not a box: a scene's `ignore:` lists boxes in points, and a label id belongs in a suite manifest's `ignore:`",
+                                     fix: "write a box here, `{ x: 0, y: 0, width: 375, height: 44 }`, or move `\(id)` to the entry's `ignore:` in ghostline.yaml and run `ghostline suite`")
+                }
                 let keys = try item.mapping(allowed: Self.ignoreKeys)
                 func value(_ key: String, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
                     try keys.required(key, fix: "give x, y, width and height in points").number("points", range: range)

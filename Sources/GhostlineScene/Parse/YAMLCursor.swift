@@ -1,3 +1,5 @@
+import Foundation
+import GhostlineSupport
 import Yams
 
 /// A YAML node with the key path that led to it, whose typed accessors throw `SceneError`s that point at the
@@ -49,7 +51,7 @@ public struct YAMLCursor {
             }
             let keyCursor = YAMLCursor(node: keyNode, path: path.isEmpty ? key : "\(path).\(key)", file: file)
             guard allowed.contains(key) else {
-                let hint = allowed.first { $0.lowercased() == key.lowercased() }.map { "did you mean `\($0)`? " } ?? ""
+                let hint = Self.suggestion(for: key, among: allowed).map { "did you mean `\($0)`? " } ?? ""
                 throw keyCursor.error("unknown key `\(key)`", fix: "\(hint)allowed here: \(allowed.joined(separator: ", "))")
             }
             guard seen.insert(key).inserted else {
@@ -147,7 +149,28 @@ public struct YAMLCursor {
         let key = Self.choiceKey(text)
         if let value = T.allCases.first(where: { Self.choiceKey($0.rawValue) == key }) { return value }
         let options = T.allCases.map(\.rawValue)
-        throw error("`\(text)` is not a valid value", fix: "use one of: \(options.joined(separator: ", "))")
+        let hint = Self.suggestion(for: text, among: options).map { "did you mean `\($0)`? " } ?? ""
+        throw error("`\(text)` is not a valid value", fix: "\(hint)use one of: \(options.joined(separator: ", "))")
+    }
+
+    /// British spellings and their American forms, which Apple's API (and so every key and value here) uses. A
+    /// designer in London writes `colour:` and `alignment: centre`; the word is spelt the American way before it is
+    /// compared, so such a word is always matched, not only when it happens to fall within the edit-distance limit.
+    static let americanSpellings: [(british: String, american: String)] = [
+        ("colour", "color"), ("centre", "center"), ("grey", "gray"), ("capitalise", "capitalize"),
+    ]
+
+    /// The one of `names` that `word` most likely meant, for a "did you mean" hint: the same name in another case
+    /// (`lineheight`), its American spelling (`colour`, `minColourDifference`, `centre`), or a near miss
+    /// (`lineHieght`, `colr`), compared without regard to case. Nil when nothing is near enough to be worth saying.
+    static func suggestion(for word: String, among names: [String]) -> String? {
+        let lowered = names.map { $0.lowercased() }
+        var typed = word.lowercased()
+        if let index = lowered.firstIndex(of: typed) { return names[index] }
+        for (british, american) in americanSpellings { typed = typed.replacingOccurrences(of: british, with: american) }
+        if let index = lowered.firstIndex(of: typed) { return names[index] }
+        if let index = lowered.firstIndex(of: choiceKey(typed)) { return names[index] }
+        return Spelling.nearest(to: typed, among: lowered).flatMap { lowered.firstIndex(of: $0) }.map { names[$0] }
     }
 
     /// The spelling-insensitive form of an enum value: lowercased, without `-`, `_` or a leading `.`.

@@ -1,0 +1,10 @@
+// A rule a layout model sets (`LayoutModel.fallbackFaces`) and itemizing follows.
+
+/// How the system step of fallback picks a face of the family it chose.
+public enum FallbackFaces: Sendable, Equatable {
+    /// Blink's way: the face the list ranks first (a regular face, in practice), with synthetic bold or italic when
+    /// the text asks for a style the face lacks. Advances are the face's own.
+    case synthesized
+    /// Core Text's way: a real face of that family, the nearest in slant and then weight; nothing synthesized.
+    case nearestStyle
+}
