@@ -110,7 +110,7 @@ let package = Package(
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
                                                   "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
                                                   "GhostlineSuite"]),
-        .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG"]),
+        .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineImage", "GhostlineSupport"]),
         .target(name: "GhostlineSnapshotTesting", dependencies: [
             "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff", "GhostlineTesting", "GhostlineGeometry", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "GhostlineSceneTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout",
                                                              "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                              "GhostlineRaster"]),
-        .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout", "GhostlineFonts",
+        .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "GhostlineTesting", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout", "GhostlineFonts",
                                                               "GhostlineImage", "GhostlinePNG", "GhostlineRaster"]),
         .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport", "GhostlineDiff",
                                                                 "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlineLayout",
@@ -173,7 +173,7 @@ let package = Package(
                                                            "GhostlineShaping", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage",
                                                            "GhostlinePNG", "GhostlineRaster"]),
         .testTarget(name: "GhostlineTests", dependencies: ["Ghostline", "ghostline", "GhostlineTestSupport"]),
-        .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline", "GhostlineScene"]),
+        .testTarget(name: "GhostlineTestingTests", dependencies: ["GhostlineTesting", "Ghostline", "GhostlineScene", "GhostlineImage", "GhostlinePNG"]),
         .testTarget(name: "GhostlineSnapshotTestingTests", dependencies: [
             "GhostlineSnapshotTesting", "GhostlineTesting", "Ghostline", "GhostlineScene", "GhostlineFonts", "GhostlineImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -1,5 +1,6 @@
 import Foundation
 import Ghostline
+import GhostlineImage
 import GhostlineScene
 import Testing
 
@@ -75,4 +76,20 @@ extension DesignAssertion {
             Attachment.record(artifact.bytes, named: artifact.name, sourceLocation: sourceLocation)
         }
     }
+}
+
+/// Expects `image` to equal the PNG at `reference` pixel for pixel, recording it as the record mode says
+/// (``SnapshotRecordMode``). For pictures that are not one scene's render: a contact sheet, a render with its debug
+/// legend, renders side by side. Scenes should use ``expectSnapshot(of:named:record:colorScheme:device:contentSize:model:suggest:options:overrides:session:filePath:function:sourceLocation:)``,
+/// which re-renders and explains a difference in points.
+///
+/// - Parameter reference: the PNG, absolute or relative to this test file's folder.
+@discardableResult
+public func expectImageSnapshot(_ image: RGBAImage, reference: String, record: SnapshotRecordMode? = nil,
+                                filePath: String = #filePath, function: String = #function,
+                                sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    let location = TestLocation(filePath: filePath, function: function, line: sourceLocation.line, column: sourceLocation.column)
+    let outcome = DesignAssertion.matchesImage(image, reference: reference, record: record, location: location)
+    DesignAssertion.report(outcome, sourceLocation: sourceLocation)
+    return outcome.passed
 }

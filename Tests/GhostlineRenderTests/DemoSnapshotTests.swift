@@ -1,6 +1,7 @@
 import Foundation
 import GhostlineTestSupport
 import Ghostline
+import GhostlineTesting
 import GhostlineFonts
 import GhostlineImage
 import GhostlineLayout
@@ -37,19 +38,16 @@ struct DemoSnapshotTests {
         #expect(results.get(1) == reference)
     }
 
-    /// The render equals the recorded reference in Snapshots/. Set GHOSTLINE_RECORD=1 to re-record after an
-    /// intended change (and look at the new picture before committing it).
+    /// The render equals the recorded reference in Snapshots/ (the README's picture, and what `scripts/demo.sh`
+    /// writes), pixel for pixel, and so does its layout JSON. `GHOSTLINE_RECORD=failed` re-records the picture after
+    /// an intended change (look at it before committing); the JSON is written beside it then.
     @Test func matchesRecordedSnapshot() throws {
         let rendered = try renderIsolated(Paths.demoScene)
-        let pngURL = Paths.snapshots.appendingPathComponent("demo-card@3x.png")
         let jsonURL = Paths.snapshots.appendingPathComponent("demo-card.json")
-        if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" {
-            try Data(rendered.png).write(to: pngURL)
+        let matches = expectImageSnapshot(rendered.image, reference: Paths.snapshots.appendingPathComponent("demo-card@3x.png").path)
+        if !matches && SnapshotRecordMode.resolve(nil) != .never {
             try Data(rendered.SceneLayoutJSON.utf8).write(to: jsonURL)
         }
-        let recorded = try PNGCodec.read(contentsOf: pngURL.path)
-        let differing = differingPixels(recorded, rendered.image)
-        #expect(differing == 0, "\(differing) pixels of Snapshots/demo-card@3x.png differ from the render; if the change is intended, run GHOSTLINE_RECORD=1 swift test --filter matchesRecordedSnapshot and review the picture")
         #expect(try String(contentsOf: jsonURL, encoding: .utf8) == rendered.SceneLayoutJSON)
     }
 
@@ -83,13 +81,14 @@ struct DemoSnapshotTests {
 }
 
 /// The README's example pictures are recorded renders of the fixture scenes; they must stay what the code draws.
-/// GHOSTLINE_RECORD=1 re-records them (look at them before committing).
+/// GHOSTLINE_RECORD=failed re-records what changed (look at the new picture before committing).
 @Suite("Recorded example renders")
 struct ExampleSnapshotTests {
     @Test func featuresSceneWithGuides() throws {
-        let renderer = GhostlineSession().renderer
-        let scene = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
-        let image = try renderer.render(scene, debug: [.baselines, .capHeight, .grid]).image
+        // The session's render, as `ghostline render --debug` draws it: the guides and their legend.
+        let session = GhostlineSession()
+        let scene = try session.renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/features.yaml").path)
+        let image = try session.render(scene, debug: [.baselines, .capHeight, .grid]).image
         try compare(image, toRecorded: "features@2x.png")
     }
 
@@ -129,12 +128,12 @@ struct ExampleSnapshotTests {
         return out
     }
 
-    func compare(_ image: RGBAImage, toRecorded name: String) throws {
-        let url = Paths.snapshots.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["GHOSTLINE_RECORD"] == "1" { try PNGCodec.write(image, to: url.path) }
-        let recorded = try PNGCodec.read(contentsOf: url.path)
-        let differing = differingPixels(recorded, image)
-        #expect(differing == 0, "\(differing) pixels of Snapshots/\(name) differ from the render; if intended, re-record with GHOSTLINE_RECORD=1 and review the picture")
+    /// The picture against its recording in Snapshots/, through the shipped image snapshot (`expectImageSnapshot`):
+    /// the same record modes as every Ghostline snapshot (`GHOSTLINE_RECORD=failed` re-records what changed).
+    func compare(_ image: RGBAImage, toRecorded name: String, filePath: String = #filePath,
+                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+        expectImageSnapshot(image, reference: Paths.snapshots.appendingPathComponent(name).path, filePath: filePath,
+                            sourceLocation: sourceLocation)
     }
 }
 

@@ -7,15 +7,16 @@ import GhostlineRaster
 import GhostlineScene
 import Testing
 
-/// The README's pictures of stacks and scaled fonts: recorded renders of the fixture scenes, with the frames
-/// drawn (`--debug boxes`). GHOSTLINE_RECORD=1 re-records them (look at them before committing).
+/// The README's pictures of stacks and scaled fonts: recorded renders of the fixture scenes with the frames drawn
+/// and the legend under them, exactly what `ghostline render --debug boxes` writes (the session's render).
+/// GHOSTLINE_RECORD=failed re-records what changed (look at it before committing).
 @Suite("Recorded stack and scaled-font renders")
 struct StackExampleSnapshotTests {
     func render(_ scene: String, debug: DebugOverlay) throws -> RGBAImage {
-        let renderer = GhostlineSession().renderer
-        let loaded = try renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/\(scene)").path,
-                                            overrides: SceneOverrides(scale: .x2))
-        return try renderer.render(loaded, debug: debug).image
+        let session = GhostlineSession()
+        let loaded = try session.renderer.loadScene(path: Paths.root.appendingPathComponent("Fixtures/scenes/\(scene)").path,
+                                                    overrides: SceneOverrides(scale: .x2))
+        return try session.render(loaded, debug: debug).image
     }
 
     @Test func settingsRow() throws {
