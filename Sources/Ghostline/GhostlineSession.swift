@@ -34,7 +34,7 @@ public final class GhostlineSession: Sendable {
     /// Glyph bitmaps drawn so far, reused by every render of this session.
     public let glyphCache: GlyphCache
     /// The render pipeline over this session's fonts and glyph cache.
-    public let renderer: SnapshotRenderer
+    package let renderer: SnapshotRenderer
 
     /// A session over `fonts` (by default the system's fonts) with an empty glyph cache.
     public init(fonts: FontContext = FontContext(), glyphCache: GlyphCache = GlyphCache()) {

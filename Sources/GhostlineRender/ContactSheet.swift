@@ -27,12 +27,12 @@ public struct ContactSheet {
     }
 
     /// The font library and renderer used for the cells and the sheet.
-    public var renderer: SnapshotRenderer
+    package var renderer: SnapshotRenderer
     /// Renders a row; at least 1 (4 by default, three rows for the twelve categories).
     public var columns: Int
 
     /// Creates a contact sheet maker; a `columns` below 1 is taken as 1.
-    public init(renderer: SnapshotRenderer, columns: Int = 4) {
+    package init(renderer: SnapshotRenderer, columns: Int = 4) {
         self.renderer = renderer
         self.columns = max(1, columns)
     }

@@ -21,7 +21,7 @@ public enum DebugLegend {
     ]
 
     /// `image` (a render at `scale`) with the legend for `guides` under it; the image itself when there are none.
-    public static func appended(to image: RGBAImage, guides: DebugOverlay, scale: Scale,
+    package static func appended(to image: RGBAImage, guides: DebugOverlay, scale: Scale,
                                 renderer: SnapshotRenderer) -> RGBAImage {
         let shown = entries.filter { guides.contains($0.guide) }
         guard !shown.isEmpty, image.width > 0 else { return image }

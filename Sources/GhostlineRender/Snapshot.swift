@@ -10,7 +10,7 @@ import GhostlineSupport
 /// The pipeline in one place: scene file → layout → pixels → PNG, over a font world and glyph cache the caller owns.
 /// `GhostlineSession` holds one and is the library's door; the render, review and suite modules take this renderer
 /// from it, so one session's fonts serve every job it does. There is no renderer with a world of its own.
-public struct SnapshotRenderer: Sendable {
+package struct SnapshotRenderer: Sendable {
     /// The font world scenes are resolved in.
     public var fonts: FontContext
     public var renderer: Renderer

@@ -43,7 +43,7 @@ public struct DesignCheck: Sendable {
     /// The page colour of a PNG render (a scene knows its own); nil = the render's top-left pixel.
     public var renderBackground: Color?
     /// The font library and renderer a scene is rendered with.
-    public var renderer: SnapshotRenderer
+    package var renderer: SnapshotRenderer
     /// The file the render will be written to; reports name the render by it. Nil names it after its scene
     /// (`card.yaml (rendered)`).
     public var renderFile: String?
@@ -69,7 +69,7 @@ public struct DesignCheck: Sendable {
     /// Creates a check. Nothing is read until ``run(for:)``; by default the scale comes from the design's `@Nx`
     /// suffix (else the scene's), with the CLI's review defaults; scenes are resolved in `renderer`'s font world
     /// (a session's: no check makes a world of its own).
-    public init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
+    package init(render: Render, design: String, overrides: SceneOverrides = SceneOverrides(),
                 options: ReviewOptions = ReviewOptions(), renderBackground: Color? = nil,
                 renderer: SnapshotRenderer, renderFile: String? = nil) {
         self.render = render; self.design = design; self.overrides = overrides; self.options = options

@@ -70,7 +70,7 @@ public actor ReviewAppSession {
     /// With `cache`, a check whose inputs are byte-identical to an earlier check's (this app's, or a `ghostline suite`
     /// run's with the same cache) is reused, not made again: the watcher's stamps say a file may have changed, the
     /// cache's digests say whether it did.
-    public init(plan: SuitePlan, manifest: String, pagesRoot: String, renderer: SnapshotRenderer,
+    package init(plan: SuitePlan, manifest: String, pagesRoot: String, renderer: SnapshotRenderer,
                 reviewer: String = ProcessInfo.processInfo.environment["USER"] ?? "reviewer",
                 cache: SuiteCache? = nil, version: String = "unknown") throws(SuiteError) {
         self.plan = plan; self.manifest = manifest; self.pagesRoot = pagesRoot; self.renderer = renderer; self.reviewer = reviewer

@@ -60,7 +60,7 @@ public struct SuiteRunner: Sendable {
     /// Where the outputs go.
     public var outputs = SuiteOutputPaths()
     /// The renderer every worker shares (its font library and glyph cache with it): the caller's, as a session's.
-    public var renderer: SnapshotRenderer
+    package var renderer: SnapshotRenderer
     /// The command that records references, for the message of a missing one.
     public var recordCommand = "ghostline suite"
     /// Where results are kept between runs (``SuiteCache``); nil = check everything. A run with `--update` checks
@@ -70,7 +70,7 @@ public struct SuiteRunner: Sendable {
     public var version = "unknown"
 
     /// A runner for `plan` with the defaults: every core, the whole plan, nothing updated, no outputs.
-    public init(plan: SuitePlan, renderer: SnapshotRenderer) { self.plan = plan; self.renderer = renderer }
+    package init(plan: SuitePlan, renderer: SnapshotRenderer) { self.plan = plan; self.renderer = renderer }
 
     /// The shared renderer over the fonts the manifest pins (`fontDirectories:`, `systemFonts:`) on top of the
     /// renderer's own font set; the renderer itself when the manifest pins none.
