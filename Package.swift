@@ -128,7 +128,7 @@ let package = Package(
         // Timings of the pipeline's stages, and of the CLI against a peer renderer (hb-view) in the same run.
         .executableTarget(name: "ghostline-bench", dependencies: ["Ghostline", "GhostlineDiff", "GhostlineFonts", "GhostlineImage", "GhostlineLayout",
                                                               "GhostlinePNG", "GhostlineRaster", "GhostlineScene"]),
-        // Replays inputs through the parsers of untrusted files; scripts/fuzz.sh builds it for libFuzzer.
+        // Replays inputs through the parsers of untrusted files; scripts/fuzz/fuzz.sh builds it for libFuzzer.
         .executableTarget(name: "ghostline-fuzz", dependencies: ["Ghostline", "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlineLayout",
                                                              "GhostlinePNG", "GhostlineRaster", "GhostlineScene", "CZlibBridge", "CPNGBridge"]),
 

@@ -5,11 +5,11 @@
 # and the fonts its demo scene and tests use (Inter, DejaVu, and Noto for fallback and emoji). Font files are
 # installed from Debian packages, never committed.
 # With --tests it also installs headless Chromium, which the test suite drives to check the review page, and what
-# scripts/hostile-catalogue.py needs: GNU time (peak memory of each run), and Pillow and fontTools to generate its
-# inputs (from Debian's packages, for Debian's /usr/bin/python3).
+# scripts/hostile/hostile-catalogue.py needs: GNU time (peak memory of each run), and Pillow and fontTools to generate
+# its inputs (from Debian's packages, for Debian's /usr/bin/python3).
 # With --bench it also installs what the benchmarks need: the peers they time Ghostline against in the same run,
-# HarfBuzz's hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench-diff.py), and GNU time for the peak
-# memory of scripts/bench-limits.sh.
+# HarfBuzz's hb-view (ghostline-bench) and ImageMagick's compare (scripts/bench/bench-diff.py), and GNU time for the
+# peak memory of scripts/bench/bench-limits.sh.
 # Swift itself (6.0 or newer) must already be on PATH.
 set -euo pipefail
 
@@ -36,14 +36,14 @@ packages=(
 for flag in "$@"; do
   case "$flag" in
     --tests)
-      packages+=(chromium)  # the review page's browser test (and scripts/browser-baselines.py)
-      packages+=(time)      # scripts/hostile-catalogue.py: each run's maximum resident set size
+      packages+=(chromium)  # the review page's browser test (and scripts/browser/browser-baselines.py)
+      packages+=(time)      # scripts/hostile/hostile-catalogue.py: each run's maximum resident set size
       packages+=(curl)      # the review app's API tests send their requests with it
       # Fonts that must change nothing: Debian's variable Inter (its italic file names an instance "Inter"), another
       # Devanagari font and another UI family. The suite proves renders stay byte-identical with them installed.
       packages+=(fonts-inter-variable fonts-lohit-deva fonts-cantarell)
-      # Debian's python3 with Pillow and fontTools: scripts/hostile-catalogue.py generates its images and fonts with
-      # them, and FontIdentityTests reads fonts with fontTools as the independent check (a python3 from pyenv or a
+      # Debian's python3 with Pillow and fontTools: scripts/hostile/hostile-catalogue.py generates its images and fonts
+      # with them, and FontIdentityTests reads fonts with fontTools as the independent check (a python3 from pyenv or a
       # virtualenv first on PATH may have neither, so Debian's interpreter is the one named).
       packages+=(python3 python3-pil python3-fonttools) ;;
     --bench) packages+=(

@@ -12,4 +12,4 @@ swift build -c release --static-swift-stdlib --product ghostline
 # gives them (a python3 from pyenv or a virtualenv may have neither).
 python=python3
 python3 -c "import PIL, fontTools" 2>/dev/null || python=/usr/bin/python3
-"$python" scripts/hostile-catalogue.py --binary .build/release/ghostline
+"$python" scripts/hostile/hostile-catalogue.py --binary .build/release/ghostline

@@ -32,7 +32,7 @@ public struct PNGEncoding: Sendable, Hashable {
     /// card, zlib's levels 1–3 cost the same and level 3 is the smallest; level 6 took 2.5× as long for 2% less.
     public static let standard = PNGEncoding(engine: .zlib, level: 3)
     /// Review images (diff image, ghost), which are looked at once and thrown away: ISA-L level 1. On the
-    /// 1170 × 2532 diff image of `scripts/bench-diff.py` it took 3 ms against zlib level 1's 30 ms, for a file 3%
+    /// 1170 × 2532 diff image of `scripts/bench/bench-diff.py` it took 3 ms against zlib level 1's 30 ms, for a file 3%
     /// larger.
     public static let fast = PNGEncoding(engine: .isal, level: 1)
 }

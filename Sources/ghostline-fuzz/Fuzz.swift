@@ -3,7 +3,7 @@
 //
 // Normal build: replays files given as arguments (a corpus, or a crash a fuzzer found):
 //   swift run ghostline-fuzz TARGET FILE...
-// Fuzzing build (libFuzzer, coverage-guided): see scripts/fuzz.sh, which compiles this target with
+// Fuzzing build (libFuzzer, coverage-guided): see scripts/fuzz/fuzz.sh, which compiles this target with
 // `-D FUZZING -sanitize=fuzzer,address` and names the target in GHOSTLINE_FUZZ_TARGET.
 import Foundation
 

@@ -20,7 +20,7 @@ struct FuzzTarget: Sendable {
     var mutator: (@Sendable (_ bytes: [UInt8], _ maxSize: Int, _ seed: UInt32, _ mutateBytes: @escaping ([UInt8], Int) -> [UInt8]) -> [UInt8]?)?
 }
 
-/// Every target. Adding one is an entry here (and its seeds in scripts/fuzz.sh).
+/// Every target. Adding one is an entry here (and its seeds in scripts/fuzz/fuzz.sh).
 let fuzzTargets: [FuzzTarget] = [
     FuzzTarget(name: "scene", summary: "scene YAML, then layout and raster", exercise: exerciseScene),
     FuzzTarget(name: "png", summary: "image files, PNG-aware mutations; also the row stream",

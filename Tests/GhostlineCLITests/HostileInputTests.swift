@@ -8,9 +8,9 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 11's hostile inputs, a representative few of `scripts/hostile-catalogue.py`'s, through the CLI in a child
-/// process: each ends with exit status 2 and exactly one stderr line that names the offending file (or flag), writes
-/// no output, leaves no temporary file, and leaves every file that was already there byte for byte as it was.
+/// Issue 11's hostile inputs, a representative few of `scripts/hostile/hostile-catalogue.py`'s, through the CLI in a
+/// child process: each ends with exit status 2 and exactly one stderr line that names the offending file (or flag),
+/// writes no output, leaves no temporary file, and leaves every file that was already there byte for byte as it was.
 /// Time and memory are the script's to check, never a unit test's.
 @Suite("Hostile inputs: one line, no lost file")
 struct HostileInputTests {

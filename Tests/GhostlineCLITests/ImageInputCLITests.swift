@@ -3,7 +3,7 @@ import GhostlineTestSupport
 import Testing
 
 /// Design exports in the formats Sketch and Figma write, read by `ghostline diff` and `check` through ImageReader.
-/// The files are GhostlinePNGTests' fixtures, written by Pillow (scripts/make-image-fixtures.py).
+/// The files are GhostlinePNGTests' fixtures, written by Pillow (scripts/fixtures/make-image-fixtures.py).
 @Suite struct ImageInputCLITests {
     static func fixture(_ name: String) -> String {
         Paths.root.appendingPathComponent("Tests/GhostlinePNGTests/Fixtures/formats/" + name).path

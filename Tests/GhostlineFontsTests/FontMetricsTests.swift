@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GhostlineFonts
 
-/// The fixture was written by `scripts/make-metrics-fixture.py`, which reads the same font files with fontTools,
-/// an independent parser. Ghostline reads them with FreeType; the two must agree to the last bit of the
+/// The fixture was written by `scripts/fixtures/make-metrics-fixture.py`, which reads the same font files with
+/// fontTools, an independent parser. Ghostline reads them with FreeType; the two must agree to the last bit of the
 /// `units × size / unitsPerEm` formula.
 struct FontToolsFixture: Decodable {
     struct Entry: Decodable {

@@ -4,8 +4,8 @@ import Testing
 
 /// Reading AAT tracking tables (`trak`) and computing a size's tracking as Core Text does (issue 23 item 7).
 ///
-/// The fonts are `scripts/make-trak-font.py`'s (Fixtures/fonts/trak): Inter rescaled to 1000 units per em, so a
-/// `trak` value in font units is a value in 1/1000 em. Its normal track holds Apple's published SF Pro tracking
+/// The fonts are `scripts/fixtures/make-trak-font.py`'s (Fixtures/fonts/trak): Inter rescaled to 1000 units per em, so
+/// a `trak` value in font units is a value in 1/1000 em. Its normal track holds Apple's published SF Pro tracking
 /// (HIG, Typography › Specifications › Tracking values, iOS; confirmed by uxcel's HIG course: 10 pt +12, 12 pt 0,
 /// 13 pt −6, 17 pt −26, 28 pt +14, in 1/1000 em), and a tight track (−1) with other values comes first.
 @Suite("Tracking tables (trak)")

@@ -5,7 +5,7 @@ import Testing
 @testable import GhostlineLayout
 
 /// The css model against a real browser. `Fixtures/chromium-css-layout.json` was recorded by
-/// `scripts/browser-baselines.py` from headless Chromium with each case's font file pinned by @font-face
+/// `scripts/browser/browser-baselines.py` from headless Chromium with each case's font file pinned by @font-face
 /// (64 cases: five fonts, sizes 11–40, tight/loose/fractional/normal line heights, widths 40–1200, letter
 /// spacing, punctuation, URLs, newlines, overlong words), at device scale factors 1, 2 and 3. Ghostline must
 /// break the same lines and put every baseline within half a device pixel of Chromium's.

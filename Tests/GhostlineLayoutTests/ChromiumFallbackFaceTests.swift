@@ -5,7 +5,7 @@ import Testing
 @testable import GhostlineLayout
 
 /// The face system fallback draws, against Chromium. `Fixtures/chromium-fallback-faces.json` was recorded by
-/// `scripts/browser-fallback-faces.py`: Arabic, Devanagari, Thai, Hebrew, Japanese and symbols set in Inter at
+/// `scripts/browser/browser-fallback-faces.py`: Arabic, Devanagari, Thai, Hebrew, Japanese and symbols set in Inter at
 /// regular, bold, italic and bold italic, each one unbroken line, measured in headless Chromium that saw only the
 /// recording machine's font directories. Chromium takes the first font of fontconfig's list for the language
 /// whatever the weight, and synthesizes bold, so a bold line is as wide as its regular twin less Inter Bold's

@@ -5,7 +5,7 @@ import Testing
 @testable import GhostlineLayout
 
 /// Real-world text in the css model against a real browser. `Fixtures/chromium-world-layout.json` was recorded
-/// by `scripts/browser-world-text.py` from headless Chromium (cases in `Fixtures/browser/world-cases.json`):
+/// by `scripts/browser/browser-world-text.py` from headless Chromium (cases in `Fixtures/browser/world-cases.json`):
 /// attributed runs with mixed fonts, sizes and baseline offsets, fallback to fonts the block's font lacks,
 /// colour emoji, right-to-left and mixed paragraphs, Japanese, Chinese, Korean, Thai, Devanagari, combining
 /// marks, soft hyphens, no-break spaces, tabs, U+FEFF, kerning across a character break — each at @1x, @2x and

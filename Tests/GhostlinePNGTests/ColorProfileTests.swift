@@ -5,8 +5,8 @@ import Testing
 
 /// Colour-managed exports (issue 30, item 4): files that declare a colour space are converted to sRGB.
 ///
-/// The fixtures (Fixtures/color, written by scripts/make-icc-fixtures.py) hold 16 known colours. The expected sRGB
-/// values are computed here from published matrices and curves, never from Little CMS or Ghostline:
+/// The fixtures (Fixtures/color, written by scripts/fixtures/make-icc-fixtures.py) hold 16 known colours. The expected
+/// sRGB values are computed here from published matrices and curves, never from Little CMS or Ghostline:
 /// - sRGB's curve and its XYZ to linear sRGB matrix: IEC 61966-2-1, in the exact rational form of CSS Color 4's
 ///   sample code (§ "Sample code for colour conversions", `XYZ_to_lin_sRGB`);
 /// - Display P3 to XYZ: CSS Color 4's `lin_P3_to_XYZ` (SMPTE EG 432-1 primaries, D65, sRGB's curve);
@@ -15,7 +15,7 @@ import Testing
 @Suite struct ColorProfileTests {
     static func color(_ name: String) -> String { Fixtures.path("color/" + name) }
 
-    /// The colours every fixture holds, in pixel order (RGBA), as scripts/make-icc-fixtures.py writes them.
+    /// The colours every fixture holds, in pixel order (RGBA), as scripts/fixtures/make-icc-fixtures.py writes them.
     static let colors: [[Int]] = [
         [255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 255, 128], [0, 0, 0, 255], [128, 128, 128, 255],
         [200, 100, 50, 255], [10, 20, 30, 255], [255, 255, 0, 255], [0, 255, 255, 0], [255, 0, 255, 255],

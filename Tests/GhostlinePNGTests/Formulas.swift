@@ -1,7 +1,7 @@
 import Foundation
 import GhostlineImage
 
-/// The pixel formulas scripts/make-png-fixtures.py draws the fixtures with, recomputed here so the expected
+/// The pixel formulas scripts/fixtures/make-png-fixtures.py draws the fixtures with, recomputed here so the expected
 /// values never come from Ghostline's own output. Keep in step with the script's docstring.
 enum Formula {
     static let width = 7

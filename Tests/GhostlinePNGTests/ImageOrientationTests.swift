@@ -4,7 +4,7 @@ import Testing
 
 /// EXIF orientation, applied by `ImageReader` to PNG (eXIf), JPEG (APP1) and WebP (EXIF chunk). Each fixture stores
 /// the formula image turned so that its orientation turns it back, and Pillow's `exif_transpose` was checked to give
-/// the formula image (scripts/make-image-fixtures.py).
+/// the formula image (scripts/fixtures/make-image-fixtures.py).
 @Suite struct ImageOrientationTests {
     static let upright = Formula.image { Formula.rgb($0, $1) }
 

@@ -3,7 +3,7 @@ import GhostlineImage
 import Testing
 
 /// JPEG and WebP read through `ImageReader`, compared with the same picture as PNG and with Pillow's own decode of
-/// each file (scripts/make-image-fixtures.py writes both). The expected pixels never come from Ghostline.
+/// each file (scripts/fixtures/make-image-fixtures.py writes both). The expected pixels never come from Ghostline.
 @Suite struct ImageReaderTests {
     static func formats(_ name: String) -> String { Fixtures.path("formats/" + name) }
 

@@ -7,8 +7,8 @@ import Testing
 /// no `@font-face`) passes a check with `chromiumFonts: .installed` (`--chromium-fonts installed`), and fails without
 /// it. The independent figures are Chromium 156's own: Fixtures/corpus/installed/installed.json holds every correct
 /// corpus twin's label baselines measured in Chromium with the installed Inter at @2x and @3x, and three exports it
-/// drew that way; scripts/make-installed-font-designs.py made both. The scenes see only their own font directory
-/// (`systemFonts: false`), so another installed font package cannot change a result.
+/// drew that way; scripts/browser/make-installed-font-designs.py made both. The scenes see only their own font
+/// directory (`systemFonts: false`), so another installed font package cannot change a result.
 @Suite("Chromium's installed fonts: baselines and checks against Chromium (issue 30, item 6)")
 struct ChromiumInstalledFontsTests {
     static let corpus = Paths.root.appendingPathComponent("Fixtures/corpus")

@@ -6,7 +6,7 @@ import Testing
 /// Issue 30's "Done means": over the check corpus (Fixtures/corpus/corpus.json), every correct screen passes with
 /// default options, and every planted change fails with the right finding: the expected label with the expected
 /// offset (render − design, within 0.1 pt, so the direction is right too), or a failing area that overlaps the
-/// expected one. The rules are the ones scripts/corpus-counts.py counts with; the report read is the JSON report
+/// expected one. The rules are the ones scripts/bench/corpus-counts.py counts with; the report read is the JSON report
 /// (schema ghostline-review/1) the CLI writes, made by the library entry point, `DesignCheck`.
 @Suite("Check corpus: correct screens pass, planted changes are found (issue 30)")
 struct CorpusTests {

@@ -8,9 +8,9 @@ import Testing
 
 /// Issue 30, item 3: a lossy export of a correct screen passes with default options, and a planted 1 pt move in the
 /// same kind of export still fails with its offset. The exports (Fixtures/design/lossy, made by
-/// scripts/make-lossy-fixtures.py) are Ghostline's render of `field-button.yaml` re-encoded by Pillow's libjpeg-turbo
-/// and libwebp at quality 80 with 4:2:0 chroma: a text field with a border and placeholder text, and white text on
-/// a blue button on a white page, where halved chroma leaves a greyer halo around the title.
+/// scripts/fixtures/make-lossy-fixtures.py) are Ghostline's render of `field-button.yaml` re-encoded by Pillow's
+/// libjpeg-turbo and libwebp at quality 80 with 4:2:0 chroma: a text field with a border and placeholder text, and
+/// white text on a blue button on a white page, where halved chroma leaves a greyer halo around the title.
 @Suite("Lossy exports")
 struct LossyExportTests {
     static let folder = Paths.root.appendingPathComponent("Fixtures/design/lossy")

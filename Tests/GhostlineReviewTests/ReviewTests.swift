@@ -9,7 +9,7 @@ import Testing
 
 /// `ghostline diff` and `check` end to end, on the demo card and its design export
 /// (Fixtures/design/demo-card@3x.png: the card laid out and drawn by headless Chromium with the same Inter files,
-/// made by scripts/make-design-export.py).
+/// made by scripts/browser/make-design-export.py).
 @Suite("Design review: diff and check")
 struct ReviewTests {
     static let design = Paths.root.appendingPathComponent("Fixtures/design/demo-card@3x.png").path

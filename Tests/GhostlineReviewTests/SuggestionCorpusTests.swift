@@ -5,9 +5,9 @@ import GhostlineTestSupport
 import Testing
 
 /// Issue 31's "Done means": the planted-change corpus (Fixtures/suggest-corpus/cases.json, written by
-/// scripts/make-suggest-corpus.py). Each case is a fixture screen with one change (or two) planted in the design's
-/// copy of the scene; the design is that copy rendered, and `check --suggest` runs on the unchanged scene. The
-/// outcome is counted as scripts/suggest-corpus-counts.py counts it:
+/// scripts/fixtures/make-suggest-corpus.py). Each case is a fixture screen with one change (or two) planted in the
+/// design's copy of the scene; the design is that copy rendered, and `check --suggest` runs on the unchanged scene. The
+/// outcome is counted as scripts/bench/suggest-corpus-counts.py counts it:
 ///
 /// - right: every planted change is named by a printed cause's fix;
 /// - partial: one of two planted changes named, the other not found;

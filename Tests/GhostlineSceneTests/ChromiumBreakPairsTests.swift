@@ -4,8 +4,8 @@ import Ghostline
 import Testing
 
 /// The css model's break opportunities against Chromium's, pair by pair. `Fixtures/browser/chromium-break-pairs.json`
-/// was recorded by `scripts/browser-breaking.py` in headless Chromium: for 151 characters (the 94 printable ASCII
-/// ones and 57 others: dashes, quotes, CJK punctuation, kana, emoji, joiners, spaces), every ordered pair X Y in
+/// was recorded by `scripts/browser/browser-breaking.py` in headless Chromium: for 151 characters (the 94 printable
+/// ASCII ones and 57 others: dashes, quotes, CJK punctuation, kana, emoji, joiners, spaces), every ordered pair X Y in
 /// the text `<prefix> X Y a` for the prefixes `a`, `1`, `(` and none, whether a line may break between X and Y —
 /// 91,204 pairs in context — and the hyphen before a digit after each of the 151 characters.
 ///

@@ -4,7 +4,7 @@ import Ghostline
 import Testing
 
 /// Chromium's own line-breaking rules and `text-spacing-trim` in the css model against a real browser.
-/// `Fixtures/browser/chromium-breaking-layout.json` was recorded by `scripts/browser-breaking.py` from headless
+/// `Fixtures/browser/chromium-breaking-layout.json` was recorded by `scripts/browser/browser-breaking.py` from headless
 /// Chromium (cases in `Fixtures/browser/breaking-cases.json`): the release URL of issue 23 (a break after
 /// `ghostline-`) at three widths, a URL's query and path, hyphens before digits after letters and digits against
 /// minus signs, `!`, `|`, `}` and `?` inside words, opening brackets, currency and percent signs, hyphens before

@@ -3,10 +3,11 @@ import GhostlineTestSupport
 import Ghostline
 import Testing
 
-/// A file of Chromium layout cases recorded with `scripts/browser-typography.py`'s page (by it, `browser-trak.py`
-/// and `browser-breaking.py`): each case one text in one font at a width, with the Ghostline style keys it sets
-/// (`scene` in its cases file) and Chromium's lines at @1x, @2x and @3x. The suites that hold the css model to those
-/// recordings share this: the case as a hermetic one-label scene, and every way Ghostline's layout of it differs.
+/// A file of Chromium layout cases recorded with `scripts/browser/browser-typography.py`'s page (by it,
+/// `browser-trak.py` and `browser-breaking.py`): each case one text in one font at a width, with the Ghostline style
+/// keys it sets (`scene` in its cases file) and Chromium's lines at @1x, @2x and @3x. The suites that hold the css
+/// model to those recordings share this: the case as a hermetic one-label scene, and every way Ghostline's layout of it
+/// differs.
 struct ChromiumCases: Sendable {
     struct Line: Decodable, Sendable { let start: Int; let end: Int; let left: Double?; let right: Double?; let baseline: Double }
     struct AtScale: Decodable, Sendable { let height: Double; let lines: [Line] }

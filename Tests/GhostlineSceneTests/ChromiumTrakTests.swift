@@ -4,9 +4,9 @@ import Ghostline
 import Testing
 
 /// Fonts with a tracking table (`trak`) in the css model against a real browser. `Fixtures/browser/
-/// chromium-trak-layout.json` was recorded by `scripts/browser-trak.py` from headless Chromium 156 (cases in
-/// `Fixtures/browser/trak-cases.json`): scripts/make-trak-font.py's fonts — the HIG font with `STAT` at 8 to 40 px
-/// (below, at, between and above its table's sizes), the same table without `STAT`, a flat +100/1000 em probe,
+/// chromium-trak-layout.json` was recorded by `scripts/browser/browser-trak.py` from headless Chromium 156 (cases in
+/// `Fixtures/browser/trak-cases.json`): scripts/fixtures/make-trak-font.py's fonts — the HIG font with `STAT` at 8 to
+/// 40 px (below, at, between and above its table's sizes), the same table without `STAT`, a flat +100/1000 em probe,
 /// and letter spacing on top — each at @1x, @2x and @3x. Chromium applies none of the tables, so the css model does
 /// not either; the same comparison with the uikit model's tracking must fail, or the fixture could not tell.
 ///

@@ -4,10 +4,10 @@ import Ghostline
 import Testing
 
 /// The typography keys of issue 23 in the css model against a real browser. `Fixtures/browser/
-/// chromium-typography-layout.json` was recorded by `scripts/browser-typography.py` from headless Chromium (cases in
+/// chromium-typography-layout.json` was recorded by `scripts/browser/browser-typography.py` from headless Chromium (cases in
 /// `Fixtures/browser/typography-cases.json`): a variable Inter at weights 400, 450, 700 and 850, explicit
 /// `font-variation-settings` winning over `font-weight` and clamped to the axis range, an axis the font lacks,
-/// `font-optical-sizing` auto and none on a font with an `opsz` axis (made by `scripts/make-opsz-font.py`),
+/// `font-optical-sizing` auto and none on a font with an `opsz` axis (made by `scripts/fixtures/make-opsz-font.py`),
 /// `font-feature-settings` (`tnum`, `ss01`, `liga`, `kern`), letter spacing and line height in percent of the
 /// size, `text-transform` (`textCase`, with `lang="de"` ß and `lang="tr"` dotted and dotless i, and `capitalize`),
 /// and the paragraph indents as `text-indent` and inline padding (first-line, hanging, tail, a positive tail

@@ -8,7 +8,7 @@ import Testing
 /// Core Text does: the normal track at the size, on fonts that also have a `STAT` table (WWDC20 "The details of UI
 /// typography"), added to every cluster's advance on top of the style's letter spacing (UIKit's `.kern` adds to
 /// the font's advances, which carry the tracking). The css model, like Chromium, does not (``ChromiumTrakTests``).
-/// Fonts: scripts/make-trak-font.py, whose normal track is Apple's HIG SF Pro tracking (17 pt: −26/1000 em).
+/// Fonts: scripts/fixtures/make-trak-font.py, whose normal track is Apple's HIG SF Pro tracking (17 pt: −26/1000 em).
 @Suite("Font tracking tables in the uikit and css models")
 struct FontTrackingTests {
     static let session = GhostlineSession()

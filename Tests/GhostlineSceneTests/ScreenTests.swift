@@ -6,7 +6,7 @@ import Testing
 /// Four everyday screens (issue 21) written in the css model — a settings list with section footnotes, a product
 /// card with a SALE badge and a struck-through price, an onboarding page with two buttons, a chat with bubbles —
 /// against Chromium's layout of their HTML twins (`Fixtures/screens/chromium-screens.json`, recorded by
-/// `scripts/browser-screens.py`): every element's frame within one device pixel, every label's baselines within
+/// `scripts/browser/browser-screens.py`): every element's frame within one device pixel, every label's baselines within
 /// half of one.
 @Suite("Everyday screens match the browser")
 struct ScreenTests {

@@ -3,8 +3,9 @@ import Testing
 import GhostlineFonts
 @testable import GhostlineShaping
 
-/// How shaping meets a font's tracking table (`trak`, issue 23 item 7). The font is scripts/make-trak-font.py's flat
-/// probe: +100/1000 em at every size, with a STAT table, so any tracking HarfBuzz applied on its own would show.
+/// How shaping meets a font's tracking table (`trak`, issue 23 item 7). The font is
+/// scripts/fixtures/make-trak-font.py's flat probe: +100/1000 em at every size, with a STAT table, so any tracking
+/// HarfBuzz applied on its own would show.
 @Suite("Shaping a font with a tracking table")
 struct TrackingShapingTests {
     static let flat = try! Font(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,8 +4,8 @@ import GhostlineFonts
 @testable import GhostlineShaping
 
 /// Variable fonts and OpenType features against fontTools. `Fixtures/fonttools-variations.json` was written by
-/// `scripts/make-variation-fixture.py`: the `fvar` axes and named instances of Inter's variable font and of the
-/// optical-size test font, the advances of a few strings at several instances (fontTools' instancer applying
+/// `scripts/fixtures/make-variation-fixture.py`: the `fvar` axes and named instances of Inter's variable font and of
+/// the optical-size test font, the advances of a few strings at several instances (fontTools' instancer applying
 /// gvar/HVAR, each axis value clamped to its range first), and the glyphs and advances Inter's `tnum` substitutions
 /// give the digits (read from GSUB and hmtx). None of it passes through FreeType or HarfBuzz.
 @Suite("Variable fonts and features against fontTools")

@@ -5,7 +5,7 @@ import Testing
 
 /// `ghostline import` on real documents nobody on the project wrote (Fixtures/designdocs): every visible text
 /// layer on an artboard or top-level frame comes in with its exact string, its runs' fonts and sizes, and its frame
-/// within half a point. The expected values were read from the documents by scripts/designdoc-expectations.py
+/// within half a point. The expected values were read from the documents by scripts/fixtures/designdoc-expectations.py
 /// (Python's json and zipfile), not by Ghostline.
 @Suite("Importing Sketch and Figma documents")
 struct DesignImportTests {

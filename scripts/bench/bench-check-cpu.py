@@ -3,7 +3,7 @@
 costs at most 10 % more CPU than before the change). Each round runs every case with both binaries, alternating
 which goes first; user + system time comes from the kernel (wait4's rusage), so a loaded second core does not count.
 
-    python3 scripts/bench-check-cpu.py --before OLD_BINARY --after NEW_BINARY [--rounds 15]
+    python3 scripts/bench/bench-check-cpu.py --before OLD_BINARY --after NEW_BINARY [--rounds 15]
 
 Cases: the phone screen (Fixtures/scenes/bench-screen.yaml, 1170 x 2532 px) against its own render (a passing
 check), and two corpus screens against their Chromium exports (Fixtures/corpus: a PNG and the JPEG).
@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 def cpu_ms(argv):

@@ -12,7 +12,7 @@ Each tool reads both PNGs and counts the differing pixels; in the second pair ea
 differences. The ratio is ghostline's median over ImageMagick's (0.2× means five times faster).
 
 Run:  scripts/setup.sh --bench && swift build -c release --static-swift-stdlib --product ghostline \\
-        && python3 scripts/bench-diff.py [RUNS]
+        && python3 scripts/bench/bench-diff.py [RUNS]
 GHOSTLINE=path/to/ghostline times another build (default .build/release/ghostline). The static Swift runtime saves
 ~7 ms of dynamic linking per process.
 """
@@ -25,7 +25,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, ".."))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 GHOSTLINE = os.environ.get("GHOSTLINE", os.path.join(ROOT, ".build", "release", "ghostline"))
 SCENE = os.path.join(ROOT, "Fixtures", "scenes", "bench-screen.yaml")
 

@@ -3,11 +3,11 @@
 run in the same process loop: Python reading the same JSON (unzip and `json.loads` for Sketch, `json.load` for
 Figma). Prints the best of N whole-process runs of each and the ratio to the floor. The issue's target: an import
 under 2 s for 1,000 layers.
-    scripts/bench-import.py [--binary .build/release/ghostline] [--runs 5]
+    scripts/bench/bench-import.py [--binary .build/release/ghostline] [--runs 5]
 """
 import argparse, json, os, subprocess, sys, tempfile, time, zipfile
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 DOCUMENTS = ["Fixtures/designdocs/sketch-tailwind/Tailwind CSS.sketch", "Fixtures/designdocs/figma-figmagic/figma.json"]
 
 

@@ -3,10 +3,10 @@
 # canvas, and a diff of two such PNGs (pixels only, and with --diff and --ghost written). Each line is checked
 # against the limits every input must stay within on a 2-core machine: 10 s and 1.5 GB.
 #
-#   scripts/setup.sh --bench && swift build -c release --static-swift-stdlib --product ghostline && scripts/bench-limits.sh
-#   GHOSTLINE=path/to/ghostline scripts/bench-limits.sh     # another build
+#   scripts/setup.sh --bench && swift build -c release --static-swift-stdlib --product ghostline && scripts/bench/bench-limits.sh
+#   GHOSTLINE=path/to/ghostline scripts/bench/bench-limits.sh     # another build
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ghostline="${GHOSTLINE:-.build/release/ghostline}"
 [ -x "$ghostline" ] || { echo "bench-limits: build first: swift build -c release --static-swift-stdlib --product ghostline" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench-limits: GNU time is missing: scripts/setup.sh --bench" >&2; exit 2; }

@@ -13,7 +13,7 @@
 - the scratch folder's peak size: the app runs with a TMPDIR of its own, and `du` of its `ghostline-review-*`
   folder is sampled during the run, the edits and a few approve/undo cycles (not while requests are timed).
 
-Usage: scripts/bench-review.py [--binary .build/release/ghostline] [--entries 500]
+Usage: scripts/bench/bench-review.py [--binary .build/release/ghostline] [--entries 500]
 Prints medians of 15 requests for the first two figures, p50 and p95 of 40 requests per client for the table; the
 suite is the demo card and the card without line-height handling against the demo design, and the demo card against
 a reference, repeated to the count asked for. Each target has its ratio beside it (the figure over the target).
@@ -21,7 +21,7 @@ a reference, repeated to the count asked for. Each target has its ratio beside i
 import argparse, glob, http.client, json, os, queue, re, shutil, signal, socket, statistics, subprocess, sys, tempfile, \
     threading, time, urllib.error, urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 RUN_SECONDS = 1800      # the first run of the whole suite, at most
 EDIT_SECONDS = 600      # from an edit to its entry's event, at most (a watcher re-checking everything is slow)
 AFTER_EDIT_SECONDS = 2  # events still counted after the edited entry's: the rest of its round, or a second round

@@ -2,7 +2,7 @@
 """Issue 31's speed figures, side by side in one run: every case of Fixtures/suggest-corpus/cases.json checked with
 `--suggest` (the new binary) and without it (the new binary and a peer: main before the change), whole processes.
 
-usage: scripts/bench-suggest.py NEW_BINARY BEFORE_BINARY   (release builds)
+usage: scripts/bench/bench-suggest.py NEW_BINARY BEFORE_BINARY   (release builds)
 Prints the five slowest `--suggest` checks, the medians, and the ratio of the plain checks' total times.
 """
 import json, os, statistics, subprocess, sys, tempfile, time

@@ -12,7 +12,7 @@ too). A planted area is found when the check fails and a failing finding's box (
 report's regions) overlaps the expected area grown by one device pixel. The same rules as
 Tests/GhostlineReviewTests/CorpusTests.swift.
 
-Run:  python3 scripts/corpus-counts.py --binary .build/release/ghostline [--manifest Fixtures/corpus/corpus.json]
+Run:  python3 scripts/bench/corpus-counts.py --binary .build/release/ghostline [--manifest Fixtures/corpus/corpus.json]
 Exit status: 0 when there are no false failures and no misses, 1 otherwise, 2 when a check could not run.
 """
 import argparse
@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OFFSET_TOLERANCE = 0.1
 
 

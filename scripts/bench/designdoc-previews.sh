@@ -2,9 +2,9 @@
 # Imported artboards against their documents' own previews (previews/preview.png, Sketch's 1× picture of the
 # page), for the documents in Fixtures/designdocs whose preview is exactly one frame: each line's baseline
 # offset in points (render − preview), as `ghostline check` measures it. The figures in docs/engineering.md.
-#   scripts/designdoc-previews.sh [BINARY]
+#   scripts/bench/designdoc-previews.sh [BINARY]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 ghostline=${1:-.build/release/ghostline}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fonts=(--font-dir /usr/share/fonts/opentype/inter --font-dir /usr/share/fonts/opentype/noto --no-system-fonts)

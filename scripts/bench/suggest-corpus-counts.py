@@ -9,7 +9,7 @@
   wrong        a printed cause names another change and its patch does not pass
 
 SuggestionCorpusTests counts the same way in process.
-usage: scripts/suggest-corpus-counts.py [--binary PATH] [--only SUBSTRING] [-v]
+usage: scripts/bench/suggest-corpus-counts.py [--binary PATH] [--only SUBSTRING] [-v]
 """
 import json, os, subprocess, sys, tempfile
 

@@ -4,11 +4,11 @@
 Run (Debian 12, needs the `chromium`, `fonts-inter` and `fonts-dejavu-core` packages and fontTools):
 
     apt-get install -y chromium fonts-inter fonts-dejavu-core && pip install fonttools
-    python3 scripts/browser-baselines.py                 # writes Tests/GhostlineLayoutTests/Fixtures/chromium-css-layout.json
-    python3 scripts/browser-baselines.py --check-model   # compares the fixture with the rounding model below (no browser)
-    python3 scripts/browser-baselines.py --check-separate  # also lays out every case alone on its own page (~3 min)
-    python3 scripts/browser-baselines.py --probe-metrics   # which vertical metrics / line gap (modified font copies)
-    python3 scripts/browser-baselines.py --probe-fit       # how much a line may overflow; how the width is rounded
+    python3 scripts/browser/browser-baselines.py                 # writes Tests/GhostlineLayoutTests/Fixtures/chromium-css-layout.json
+    python3 scripts/browser/browser-baselines.py --check-model   # compares the fixture with the rounding model below (no browser)
+    python3 scripts/browser/browser-baselines.py --check-separate  # also lays out every case alone on its own page (~3 min)
+    python3 scripts/browser/browser-baselines.py --probe-metrics   # which vertical metrics / line gap (modified font copies)
+    python3 scripts/browser/browser-baselines.py --probe-fit       # how much a line may overflow; how the width is rounded
 
 Input: Fixtures/browser/css-cases.json (one entry per case: id, font file, size, lineHeight or null for `normal`,
 width, letterSpacing, text). Fixtures/browser/README.md explains the measurement and the rounding rules found.
@@ -51,7 +51,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CASES = os.path.join(ROOT, "Fixtures", "browser", "css-cases.json")
 OUT = os.path.join(ROOT, "Tests", "GhostlineLayoutTests", "Fixtures", "chromium-css-layout.json")
 SCALES = (1, 2, 3)
@@ -406,7 +406,7 @@ def assemble(cases, results, version):
         out_cases.append(entry)
     doc = {
         "chromium": version,
-        "generator": "scripts/browser-baselines.py",
+        "generator": "scripts/browser/browser-baselines.py",
         "units": "CSS px (= pt) relative to the block's top-left; *DeviceLU fields are 1/64 device px "
                  "(device px = CSS px x scale); start/end are Unicode scalar offsets, end exclusive; width "
                  "excludes trailing spaces/newline; ascent/descent are the text box's extent around the baseline",

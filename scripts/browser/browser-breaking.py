@@ -5,7 +5,7 @@ digit, URLs), and `text-spacing-trim` (`normal`, Chromium's default, against `sp
 
 Run (Debian 12; needs chromium, fonts-inter, fonts-noto-cjk and fontTools):
 
-    python3 scripts/browser-breaking.py      # writes the two fixtures below
+    python3 scripts/browser/browser-breaking.py      # writes the two fixtures below
 
 1. Fixtures/browser/chromium-break-pairs.json — whether Chromium allows a line break between X and Y, for every
    ordered pair of a character set (the 94 printable ASCII characters and a sample of non-ASCII ones: no-break
@@ -18,8 +18,8 @@ Run (Debian 12; needs chromium, fonts-inter, fonts-noto-cjk and fontTools):
    Also `hyphenDigit`: the text `Z-7a` for every character Z of the set, whether a break follows the hyphen.
 
 2. Fixtures/browser/chromium-breaking-layout.json — the cases of Fixtures/browser/breaking-cases.json (the
-   typography cases' format: id, width, lineHeight, style, scene, text) laid out with scripts/browser-
-   typography.py's page and measuring at @1x/@2x/@3x; its `scene` keys map to CSS as there, plus
+   typography cases' format: id, width, lineHeight, style, scene, text) laid out with
+   scripts/browser/browser-typography.py's page and measuring at @1x/@2x/@3x; its `scene` keys map to CSS as there, plus
    `textSpacingTrim: normal | spaceAll` -> `text-spacing-trim: normal | space-all`.
 """
 import html
@@ -32,12 +32,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 PAIRS_OUT = os.path.join(ROOT, "Fixtures", "browser", "chromium-break-pairs.json")
 CASES = os.path.join(ROOT, "Fixtures", "browser", "breaking-cases.json")
 LAYOUT_OUT = os.path.join(ROOT, "Fixtures", "browser", "chromium-breaking-layout.json")
 
-_spec = importlib.util.spec_from_file_location("typography", os.path.join(ROOT, "scripts", "browser-typography.py"))
+_spec = importlib.util.spec_from_file_location("typography", os.path.join(ROOT, "scripts", "browser", "browser-typography.py"))
 typography = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(typography)
 baselines = typography.baselines
@@ -126,7 +126,7 @@ def main():
     for context in res["contexts"]:
         if len(context["rows"]) != len(CHARS) or any(len(r) != len(CHARS) for r in context["rows"]):
             sys.exit("pair table has the wrong shape")
-    doc = {"chromium": version, "generator": "scripts/browser-breaking.py",
+    doc = {"chromium": version, "generator": "scripts/browser/browser-breaking.py",
            "meaning": "contexts[k].rows[i][j] is '1' when Chromium allows a line break between chars[i] and chars[j] "
                       "in the text prefix + chars[i] + chars[j] + 'a'; hyphenDigit[i] is '1' when it allows one "
                       "between '-' and '7' in chars[i] + '-7a'",
@@ -144,7 +144,7 @@ def main():
     typography.main()
     with open(LAYOUT_OUT, encoding="utf-8") as f:
         layout = json.load(f)
-    layout["generator"] = "scripts/browser-breaking.py"
+    layout["generator"] = "scripts/browser/browser-breaking.py"
     with open(LAYOUT_OUT, "w", encoding="utf-8") as f:
         json.dump(layout, f, indent=1, ensure_ascii=False, sort_keys=True)
         f.write("\n")

@@ -4,7 +4,7 @@ text's own font lacks, at a regular, a bold and an italic weight — read from t
 
 Run (Debian; needs chromium and the font packages scripts/setup.sh installs):
 
-    python3 scripts/browser-fallback-faces.py   # writes Tests/GhostlineLayoutTests/Fixtures/chromium-fallback-faces.json
+    python3 scripts/browser/browser-fallback-faces.py   # writes Tests/GhostlineLayoutTests/Fixtures/chromium-fallback-faces.json
 
 Why widths: Blink's system fallback ignores weight and slant (it takes the first font of fontconfig's list for the
 language) and draws a missing bold or italic synthetically, which changes ink but not advances. So a bold line that
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUT = os.path.join(ROOT, "Tests", "GhostlineLayoutTests", "Fixtures", "chromium-fallback-faces.json")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
 DIRECTORIES = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu",
@@ -94,7 +94,7 @@ def main():
     measured = dict(json.loads(dom[start + len('<pre id="out">'):dom.index("</pre>", start)]))
     for c in cases:
         c["width"] = measured[c["id"]] / 64
-    doc = {"chromium": version, "generator": "scripts/browser-fallback-faces.py", "size": SIZE,
+    doc = {"chromium": version, "generator": "scripts/browser/browser-fallback-faces.py", "size": SIZE,
            "directories": DIRECTORIES,
            "units": "CSS px (= pt) at @1x, snapped to 1/64 px: the advance width of one unbroken line",
            "cases": cases}

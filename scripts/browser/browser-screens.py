@@ -5,7 +5,7 @@ Fixtures/screens/html/NAME.html, written by hand to the conventions in html/scre
 
 Run (Debian; needs chromium and the font packages scripts/setup.sh installs):
 
-    python3 scripts/browser-screens.py     # writes Fixtures/screens/chromium-screens.json
+    python3 scripts/browser/browser-screens.py     # writes Fixtures/screens/chromium-screens.json
 
 Each page is laid out at device scale factor 3 (the screens' scale), so every value is a multiple of Chromium's
 LayoutUnit, 1/64 of a device pixel (1/192 px). Baselines: a zero-size inline-block put first (and last) in a label
@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 PAGES = os.path.join(ROOT, "Fixtures", "screens", "html")
 OUT = os.path.join(ROOT, "Fixtures", "screens", "chromium-screens.json")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
@@ -80,7 +80,7 @@ def main():
     version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="ghostline-screens-") as work:
         screens = {name: measure(name, work) for name in SCREENS}
-    doc = {"chromium": version, "generator": "scripts/browser-screens.py", "scale": SCALE,
+    doc = {"chromium": version, "generator": "scripts/browser/browser-screens.py", "scale": SCALE,
            "units": "CSS px (= pt) from the page's top-left, multiples of 1/192 (a LayoutUnit at @3x)",
            "screens": screens}
     with open(OUT, "w", encoding="utf-8") as f:

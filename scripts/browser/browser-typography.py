@@ -3,10 +3,10 @@
 `wght`, `variations`, `opticalSizing`), OpenType `features`, lengths in percent of the size (`letterSpacing:
 "-2%"`, `lineHeight: "120%"`), `textCase` and the paragraph indents — line breaks, baselines and line extents measured in headless Chromium.
 
-Run (Debian 12; needs chromium, fonts-inter, fonts-inter-variable and fontTools; run scripts/make-opsz-font.py
+Run (Debian 12; needs chromium, fonts-inter, fonts-inter-variable and fontTools; run scripts/fixtures/make-opsz-font.py
 first if Fixtures/fonts/opsz is empty):
 
-    python3 scripts/browser-typography.py      # writes Fixtures/browser/chromium-typography-layout.json
+    python3 scripts/browser/browser-typography.py      # writes Fixtures/browser/chromium-typography-layout.json
 
 Input: Fixtures/browser/typography-cases.json, in the world-text case format (id, width, lineHeight, style with the
 block's font file and size, text) plus `scene`: the Ghostline style keys under test, exactly as a scene writes them.
@@ -20,8 +20,8 @@ Each is turned into the CSS property with its meaning:
   (or width - tail for a positive tail indent, the line's end measured from the start edge).
 Every font is pinned with @font-face over the whole weight range (`font-weight: 1 1000`), so Chromium sets a variable
 font's `wght` from font-weight instead of clamping it to a single descriptor weight, and never synthesizes.
-The page and the measuring are scripts/browser-world-text.py's (one Chromium per device scale, FONTCONFIG_FILE naming
-the recording machine's font directories only); the block's CSS is laid over its defaults.
+The page and the measuring are scripts/browser/browser-world-text.py's (one Chromium per device scale, FONTCONFIG_FILE
+naming the recording machine's font directories only); the block's CSS is laid over its defaults.
 """
 import importlib.util
 import json
@@ -31,12 +31,12 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CASES = os.path.join(ROOT, "Fixtures", "browser", "typography-cases.json")
 OUT = os.path.join(ROOT, "Fixtures", "browser", "chromium-typography-layout.json")
 SCALES = (1, 2, 3)
 
-_spec = importlib.util.spec_from_file_location("world", os.path.join(ROOT, "scripts", "browser-world-text.py"))
+_spec = importlib.util.spec_from_file_location("world", os.path.join(ROOT, "scripts", "browser", "browser-world-text.py"))
 world = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(world)
 baselines = world.baselines
@@ -165,7 +165,7 @@ def main():
             }
         entry["scales"] = scales
         out.append(entry)
-    doc = {"chromium": version, "generator": "scripts/browser-typography.py",
+    doc = {"chromium": version, "generator": "scripts/browser/browser-typography.py",
            "units": "CSS px (= pt) from the block's top-left; start/end are Unicode scalar offsets (end exclusive); "
                     "left/right bound the line's drawn scalars",
            "cases": out}

@@ -6,7 +6,7 @@ soft hyphens, tabs — line breaks, baselines and line extents measured in headl
 Run (Debian 12; needs chromium, fonts-inter, fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk,
 fonts-noto-color-emoji and fontTools):
 
-    python3 scripts/browser-world-text.py      # writes Tests/GhostlineLayoutTests/Fixtures/chromium-world-layout.json
+    python3 scripts/browser/browser-world-text.py      # writes Tests/GhostlineLayoutTests/Fixtures/chromium-world-layout.json
 
 Input: Fixtures/browser/world-cases.json. Each case: id, width, lineHeight (px or null for `normal`), style
 (the block's font file, size, letterSpacing), optional direction (ltr | rtl | auto), lang, lineBreak, fallback
@@ -26,7 +26,7 @@ How it measures (one Chromium launch per device scale factor, every case in its 
   * baselines: a copy of the block with a zero-size inline-block (vertical-align: baseline) before each line's
     first scalar, at the block's own level (a styled run is split around it); an empty inline-block's bottom
     sits on the line's baseline. The copy counts only if it keeps every line break and the block height.
-All values are snapped to Chromium's 1/64 device px grid, as in scripts/browser-baselines.py.
+All values are snapped to Chromium's 1/64 device px grid, as in scripts/browser/browser-baselines.py.
 """
 import importlib.util
 import json
@@ -36,12 +36,12 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CASES = os.path.join(ROOT, "Fixtures", "browser", "world-cases.json")
 OUT = os.path.join(ROOT, "Tests", "GhostlineLayoutTests", "Fixtures", "chromium-world-layout.json")
 SCALES = (1, 2, 3)
 
-_spec = importlib.util.spec_from_file_location("baselines", os.path.join(ROOT, "scripts", "browser-baselines.py"))
+_spec = importlib.util.spec_from_file_location("baselines", os.path.join(ROOT, "scripts", "browser", "browser-baselines.py"))
 baselines = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(baselines)
 
@@ -380,7 +380,7 @@ def main():
             }
         entry["scales"] = scales
         out_cases.append(entry)
-    doc = {"chromium": version, "generator": "scripts/browser-world-text.py",
+    doc = {"chromium": version, "generator": "scripts/browser/browser-world-text.py",
            "units": "CSS px (= pt) from the block's top-left; start/end are Unicode scalar offsets (end exclusive); "
                     "left/right bound the line's drawn scalars; baseline null where the marker copy changed the layout",
            "cases": out_cases}

@@ -21,11 +21,11 @@ size in points × 3.
 
 Run (Debian: apt-get install chromium fonts-inter icc-profiles-free; pip install Pillow):
 
-    python3 scripts/make-corpus.py            # every case
-    python3 scripts/make-corpus.py login chat # only these cases
-    python3 scripts/make-corpus.py --verify-layout .build/release/ghostline   # check the twins, write nothing
+    python3 scripts/browser/make-corpus.py            # every case
+    python3 scripts/browser/make-corpus.py login chat # only these cases
+    python3 scripts/browser/make-corpus.py --verify-layout .build/release/ghostline   # check the twins, write nothing
 
---verify-layout measures every correct twin in Chromium the way scripts/browser-screens.py measures the screens
+--verify-layout measures every correct twin in Chromium the way scripts/browser/browser-screens.py measures the screens
 (every element's frame, every label's first and last baseline) and compares it with `ghostline layout` of the
 scene: it fails when a frame differs by more than one device pixel or a baseline by more than 0.2 pt. That proves
 a twin is a twin without trusting the review's ink measurement, which the corpus exists to test.
@@ -48,7 +48,7 @@ import tempfile
 
 from PIL import Image, ImageCms
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CORPUS = os.path.join(ROOT, "Fixtures", "corpus")
 MANIFEST = os.path.join(CORPUS, "corpus.json")
 ICC = os.path.join(CORPUS, "icc")
@@ -227,7 +227,7 @@ def save(case, image):
 def verify_layout(manifest, binary):
     """Chromium's frames and baselines of every correct twin against `ghostline layout` of its scene."""
     import importlib.util
-    spec = importlib.util.spec_from_file_location("browser_screens", os.path.join(ROOT, "scripts", "browser-screens.py"))
+    spec = importlib.util.spec_from_file_location("browser_screens", os.path.join(ROOT, "scripts", "browser", "browser-screens.py"))
     screens = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(screens)
     twins = {}

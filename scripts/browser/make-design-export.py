@@ -5,7 +5,7 @@ pinned by @font-face, laid out the way design tools do (CSS line-height, half-le
 It stands in for a Sketch/Figma export in the ghost/diff tests: Ghostline's css model should land on it, and
 its uikit model without line-height handling should not.
 
-Run:  apt-get install -y chromium fonts-inter && python3 scripts/make-design-export.py
+Run:  apt-get install -y chromium fonts-inter && python3 scripts/browser/make-design-export.py
 Writes Fixtures/design/demo-card@3x.png (1125 × 474 px: 375 × 158 pt at @3x).
 """
 import os
@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "Fixtures", "design", "demo-card@3x.png")
+OUT = os.path.join(HERE, "..", "..", "Fixtures", "design", "demo-card@3x.png")
 INTER = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
 INTER_SEMIBOLD = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
 

@@ -20,12 +20,12 @@ It writes (deterministic for one Chromium build, one fontconfig configuration an
 
 - `NAME@Sx.png` for the cases in CASES: a twin's screenshot at device scale S, cropped to the canvas;
 - `installed.json`: the cases, the Chromium version, what fontconfig answered, and every correct twin's first and
-  last label baselines at @2x and @3x, measured as scripts/browser-screens.py measures them (a zero-size
+  last label baselines at @2x and @3x, measured as scripts/browser/browser-screens.py measures them (a zero-size
   inline-block on the baseline), the independent figures `ChromiumInstalledFontsTests` compares layouts with.
 
 Run (Debian: apt-get install chromium fonts-inter; pip install Pillow):
 
-    python3 scripts/make-installed-font-designs.py
+    python3 scripts/browser/make-installed-font-designs.py
 """
 import html
 import importlib.util
@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CORPUS = os.path.join(ROOT, "Fixtures", "corpus")
 OUT = os.path.join(CORPUS, "installed")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
@@ -56,8 +56,8 @@ def load(name, path):
     return module
 
 
-corpus = load("make_corpus", os.path.join(ROOT, "scripts", "make-corpus.py"))
-screens = load("browser_screens", os.path.join(ROOT, "scripts", "browser-screens.py"))
+corpus = load("make_corpus", os.path.join(ROOT, "scripts", "browser", "make-corpus.py"))
+screens = load("browser_screens", os.path.join(ROOT, "scripts", "browser", "browser-screens.py"))
 
 CHECK = r"""
 <script>
@@ -158,7 +158,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     doc = {"about": "Design exports Chromium drew from installed fonts (font-family: Inter through fontconfig, no "
                     "@font-face) and every correct corpus twin's label baselines drawn that way, in pt from the page's "
-                    "top. Made by scripts/make-installed-font-designs.py.",
+                    "top. Made by scripts/browser/make-installed-font-designs.py.",
            "chromium": subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip(),
            "fontconfig": answers, "designs": [], "baselines": {}}
     with tempfile.TemporaryDirectory(prefix="ghostline-installed-") as work:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of Ghostline's readers of untrusted files with libFuzzer (and AddressSanitizer).
-#   scripts/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text font-names sketch figma   (default 60 s)
-#   scripts/fuzz.sh all [SECONDS]         every target in turn
+#   scripts/fuzz/fuzz.sh TARGET [SECONDS]      TARGET: scene png jpeg webp font layout-json text font-names sketch figma   (default 60 s)
+#   scripts/fuzz/fuzz.sh all [SECONDS]         every target in turn
 # The targets are listed in Sources/ghostline-fuzz/Targets.swift; adding one there and a seed case below is all
 # a new target needs. Everything lands in .fuzz/<target>/ (gitignored): corpus/, crash-*/leak-*/timeout-* files,
 # and log (libFuzzer's output, each line prefixed with the seconds since the start). The last line printed is a
@@ -11,7 +11,7 @@
 # Coverage counts edges in Ghostline's own code (Swift and its C bridges, instrumented here), not inside the
 # system's libpng, libjpeg, libwebp, FreeType or HarfBuzz, which are Debian's uninstrumented builds.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 targets=(scene png jpeg webp font layout-json text font-names sketch figma)
 target=${1:-}
 seconds=${2:-60}
@@ -19,7 +19,7 @@ if [ "$target" = "all" ]; then
   for each in "${targets[@]}"; do "$0" "$each" "$seconds"; done
   exit 0
 fi
-case " ${targets[*]} " in *" $target "*) ;; *) echo "usage: scripts/fuzz.sh ${targets[*]// /|}|all [SECONDS]" >&2; exit 2;; esac
+case " ${targets[*]} " in *" $target "*) ;; *) echo "usage: scripts/fuzz/fuzz.sh ${targets[*]// /|}|all [SECONDS]" >&2; exit 2;; esac
 
 dir=.fuzz/$target
 corpus=$dir/corpus
@@ -36,7 +36,7 @@ case "$target" in
   font)
     python3 -c "import fontTools" 2>/dev/null \
       || { echo "fuzz: the font seeds need fontTools: apt-get install python3-fonttools (or pip install fonttools)" >&2; exit 2; }
-    python3 scripts/make-fuzz-seed-fonts.py "$corpus" >/dev/null ;;
+    python3 scripts/fuzz/make-fuzz-seed-fonts.py "$corpus" >/dev/null ;;
   # Real documents (Fixtures/designdocs): the small Sketch archives and the Figma responses.
   sketch) find Fixtures/designdocs -name '*.sketch' -size -500k -exec cp {} "$corpus"/ \; ;;
   figma) cp Fixtures/designdocs/figma-*/*.json "$corpus"/ ;;

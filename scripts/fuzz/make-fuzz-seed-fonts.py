@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes small seed fonts for `scripts/fuzz.sh font` into the folder given as the only argument.
+"""Writes small seed fonts for `scripts/fuzz/fuzz.sh font` into the folder given as the only argument.
 
 A whole installed font (DejaVu Sans is 740 KB) is useless as a fuzzing seed: libFuzzer cuts inputs at -max_len, and
 a cut font never loads, so every mutation only exercises "unknown file format". These seeds are a few KB each, one
@@ -81,7 +81,7 @@ def make_colr(font):
 
 
 def make_trak(font):
-    """A trak table like scripts/make-trak-font.py's: tracks -1 and 0 over three sizes, and a STAT table."""
+    """A trak table like scripts/fixtures/make-trak-font.py's: tracks -1 and 0 over three sizes, and a STAT table."""
     from fontTools.otlLib.builder import buildStatTable
     from fontTools.ttLib import newTable
     from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry

@@ -19,9 +19,9 @@ it with `--port 0` and a TMPDIR of its own (so its scratch folder can be looked 
     folder (which is 0700 while it runs) and leaves no temporary file beside the reference;
   - `--host 0.0.0.0` warns about the network on stderr, answers a loopback `Host` and still needs the token.
 
-Usage: scripts/hostile-review.py --binary .build/release/ghostline [--keep]
+Usage: scripts/hostile/hostile-review.py --binary .build/release/ghostline [--keep]
 Prints `ok NAME` or `FAIL NAME: why` for each case; exits 1 on any failure, 2 on a problem of its own (no binary,
-a suite it could not generate). scripts/hostile-catalogue.py runs it at its end.
+a suite it could not generate). scripts/hostile/hostile-catalogue.py runs it at its end.
 """
 import argparse
 import glob
@@ -44,7 +44,7 @@ import zlib
 
 from hostile_common import describe_change, snapshot
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SCRIPT_NAME = "</script><script>document.title='XSS-NAME'</script>"
 VICTIM_BYTES = b'{"victim": "an approve must never write these bytes over"}\n'
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

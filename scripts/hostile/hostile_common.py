@@ -1,5 +1,5 @@
-"""What the hostile scripts share (scripts/hostile-catalogue.py and scripts/hostile-review.py): the one way they
-see whether a folder changed. Standard library only, so either script can import it whatever else it needs."""
+"""What the hostile scripts share (scripts/hostile/hostile-catalogue.py and scripts/hostile/hostile-review.py): the one
+way they see whether a folder changed. Standard library only, so either script can import it whatever else it needs."""
 import hashlib
 import os
 import stat

@@ -13,9 +13,9 @@ The library modules are every directory of Sources/ except the executables (ghos
 ghostline-fuzz); the C targets have no Swift files and are skipped by that fact.
 
 Usage:
-    scripts/check-doc-comments.py                 # every library module
-    scripts/check-doc-comments.py PATH…           # only these files or directories (e.g. Sources/GhostlineLayout)
-    scripts/check-doc-comments.py --summary [PATH…]  # also a count per module
+    scripts/tools/check-doc-comments.py                 # every library module
+    scripts/tools/check-doc-comments.py PATH…           # only these files or directories (e.g. Sources/GhostlineLayout)
+    scripts/tools/check-doc-comments.py --summary [PATH…]  # also a count per module
 
 Prints `file:line: declaration` for each undocumented declaration and the count; exits 1 if there is any,
 0 if there is none, 2 for a bad argument.
@@ -25,7 +25,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, ".."))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SOURCES = os.path.join(ROOT, "Sources")
 EXECUTABLES = {"ghostline", "ghostline-bench", "ghostline-fuzz"}
 

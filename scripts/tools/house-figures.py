@@ -8,7 +8,7 @@ import os
 import re
 import sys
 
-ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
 SOURCES = os.path.join(ROOT, "Sources")
 DECL = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(public|open)\s+(?:(?:static|final|class|override|mutating|nonisolated|convenience|required|indirect)\s+)*"
                   r"(func|var|let|init|struct|class|enum|protocol|typealias|actor|extension|subscript|case)\b")

@@ -3,7 +3,7 @@
 # and the card without line-height handling against the design export, and the latter against the demo card's
 # snapshot), the index as headless Chromium (scripts/setup.sh --tests) draws it once the suite has run.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift build --product ghostline >/dev/null
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -3,7 +3,7 @@
 # handling checked against its design export, the page written by `check --html`, screenshotted by headless
 # Chromium (installed by scripts/setup.sh --tests). Run it after a change to the page, and look at the picture.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 swift build --product ghostline >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

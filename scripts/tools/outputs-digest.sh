@@ -4,9 +4,9 @@
 # (ghost, diff, report, review page, suggestions), a suite (report, JUnit, index and pages). A restructuring that
 # must not change behaviour runs it before and after and compares the two lists (`diff before.txt after.txt`).
 # Timings, absolute paths and dates are the only fields that differ between runs; they are blanked here.
-# Usage: scripts/outputs-digest.sh [BINARY] OUT_DIR   (default binary: .build/release/ghostline)
+# Usage: scripts/tools/outputs-digest.sh [BINARY] OUT_DIR   (default binary: .build/release/ghostline)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if [ $# -ge 2 ]; then BIN=$(realpath "$1"); OUT=$2; else BIN=$(realpath .build/release/ghostline); OUT=${1:?OUT_DIR}; fi
 rm -rf "$OUT"; mkdir -p "$OUT"
 ROOT=$(pwd)

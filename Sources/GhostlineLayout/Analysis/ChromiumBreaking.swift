@@ -3,7 +3,7 @@
 /// Blink decides a break between two printable ASCII characters (`!` through `~`) from a fixed table of its own,
 /// kept for compatibility with older browsers, and never asks ICU about such a pair; every other pair (spaces,
 /// controls, anything outside ASCII) is ICU's. The table was measured in headless Chromium 156 for all 8,836
-/// ordered pairs (`scripts/browser-breaking.py`, `Fixtures/browser/chromium-break-pairs.json`) and reads:
+/// ordered pairs (`scripts/browser/browser-breaking.py`, `Fixtures/browser/chromium-break-pairs.json`) and reads:
 ///
 /// - after `! " # % & ) * + , . : ; = > \ ] | } ~` a line may break only before an opening `( < [ {`;
 /// - after `-`, before `" # % & ' ( * + - < = > @ [ \ ^ _ ` { | ~` and letters, and before a digit only when the

@@ -231,7 +231,7 @@ public enum FontTracking: Hashable, Sendable {
     case coreText
     /// Never: measured in Chromium 156 (Debian 12, with the system HarfBuzz 6.0.0), a font whose `trak` asks for
     /// 100/1000 em at every size, with or without `STAT`, lays out exactly as without the table at 8 to 40 px
-    /// (`scripts/browser-trak.py`). HarfBuzz 6 applies `trak` only when given a size in points (`hb_font_set_ptem`).
+    /// (`scripts/browser/browser-trak.py`). HarfBuzz 6 applies `trak` only when given a size in points (`hb_font_set_ptem`).
     case ignored
 
     /// The points `font`'s table adds after every cluster at `pointSize` in this rule.

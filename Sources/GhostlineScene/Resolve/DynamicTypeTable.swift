@@ -1,7 +1,7 @@
 /// Apple's Dynamic Type table for iOS (Human Interface Guidelines → Typography → Specifications), as
 /// transcribed in the team's `shared/dynamic-type-ios.csv`: size and designed line height in points, and weight,
 /// for each of the 11 text styles in each of the 12 content size categories. Generated from that file by
-/// scripts/make-dynamic-type-table.py; the notes column is kept as comments where the published table is odd.
+/// scripts/fixtures/make-dynamic-type-table.py; the notes column is kept as comments where the published table is odd.
 enum DynamicTypeTable {
     /// (category, style, weight, size, lineHeight)
     static let rows: [(String, String, String, Double, Double)] = [
