@@ -92,9 +92,18 @@ let package = Package(
         // Render: scene → layout → pixels → PNG, the layout JSON, text snapshots and Dynamic Type contact sheets.
         .target(name: "GhostlineRender", dependencies: ["GhostlineSupport", "GhostlineScene", "GhostlineRaster", "GhostlinePNG",
                                                         "GhostlineLayout", "GhostlineShaping", "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
-        // Review: a render checked against a design: the design check, its findings, report JSON and review page.
-        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineRender", "GhostlineDiff", "GhostlineScene", "GhostlineShaping", "GhostlineFonts",
+        // Review: a render and a design compared: the pixel and text findings, report JSON and review page, and the
+        // suggestion values they show (what the search found is presented here; the search is Suggest's).
+        .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineDiff", "GhostlineScene",
                                                         "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
+        // Suggest: the search for the scene change that lands a failing check's labels on the design.
+        .target(name: "GhostlineSuggest", dependencies: ["GhostlineReview", "GhostlineSupport", "GhostlineDiff", "GhostlineScene",
+                                                         "GhostlineShaping", "GhostlineFonts", "GhostlineLayout", "GhostlineImage",
+                                                         "GhostlineGeometry"]),
+        // Check: a scene rendered and reviewed against its design, with suggestions searched and checked.
+        .target(name: "GhostlineCheck", dependencies: ["GhostlineReview", "GhostlineSuggest", "GhostlineRender", "GhostlineSupport",
+                                                       "GhostlineDiff", "GhostlineScene", "GhostlinePNG", "GhostlineLayout",
+                                                       "GhostlineFonts", "GhostlineImage", "GhostlineGeometry"]),
         // Design documents in: Sketch and Figma files read into a plain value, scenes and tokens written as text.
         .target(name: "GhostlineImport", dependencies: ["GhostlineSupport", "GhostlineFonts",
                                                         .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -102,14 +111,14 @@ let package = Package(
         .target(name: "GhostlineLint", dependencies: ["GhostlineImport", "GhostlineScene", "GhostlineReview", "GhostlineLayout", "GhostlineRaster",
                                                       "GhostlineFonts", "GhostlineSupport"]),
         // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
-        .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineImport", "GhostlineLint", "GhostlineFonts", "GhostlineReview", "GhostlineRender", "GhostlineScene",
+        .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineImport", "GhostlineLint", "GhostlineFonts", "GhostlineReview", "GhostlineCheck", "GhostlineRender", "GhostlineScene",
                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
                                                        .product(name: "Yams", package: "Yams")]),
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
         .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineLint", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
                                                   "GhostlineRaster", "GhostlineDiff", "GhostlineRender", "GhostlineReview",
-                                                  "GhostlineSuite"]),
+                                                  "GhostlineCheck", "GhostlineSuite"]),
         .target(name: "GhostlineTesting", dependencies: ["Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineImage", "GhostlineSupport"]),
         .target(name: "GhostlineSnapshotTesting", dependencies: [
             "Ghostline", "GhostlineScene", "GhostlinePNG", "GhostlineDiff", "GhostlineTesting", "GhostlineGeometry", "GhostlineImage",
@@ -161,7 +170,7 @@ let package = Package(
                                                              "GhostlineRaster"]),
         .testTarget(name: "GhostlineRenderTests", dependencies: ["Ghostline", "GhostlineTesting", "GhostlineTestSupport", "GhostlineScene", "GhostlineLayout", "GhostlineFonts",
                                                               "GhostlineImage", "GhostlinePNG", "GhostlineRaster"]),
-        .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "ghostline", "GhostlineTestSupport", "GhostlineDiff",
+        .testTarget(name: "GhostlineReviewTests", dependencies: ["Ghostline", "GhostlineReview", "GhostlineSuggest", "ghostline", "GhostlineTestSupport", "GhostlineDiff",
                                                                 "GhostlineFonts", "GhostlineGeometry", "GhostlineImage", "GhostlineLayout",
                                                                 "GhostlinePNG", "GhostlineScene", "GhostlineSupport",
                                                                 .product(name: "Yams", package: "Yams")]),

@@ -2,6 +2,7 @@
 // builder, layout results, fonts, images and colours, the renderer, the diff, the review, the suite and the files
 // they write — without importing the modules one by one. Each module still stands on its own for code that wants
 // only one stage.
+@_exported import GhostlineCheck
 @_exported import GhostlineDiff
 @_exported import GhostlineFonts
 @_exported import GhostlineGeometry

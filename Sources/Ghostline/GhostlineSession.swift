@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineCheck
 import GhostlineDiff
 import GhostlineFonts
 import GhostlineImage

@@ -51,3 +51,17 @@ public struct RGBAImage: Hashable, Sendable {
         }
     }
 }
+
+extension RGBAImage {
+    /// How many pixels differ in any channel from `other`'s at the same place; every pixel of the larger (at least
+    /// one) when the sizes differ. An exact count, no tolerance: what a snapshot of a picture needs, where a changed
+    /// pixel is a changed picture (the perceptual comparison is `PixelDiff`'s).
+    public func differingPixels(from other: RGBAImage) -> Int {
+        guard width == other.width, height == other.height else { return max(width * height, other.width * other.height, 1) }
+        var count = 0
+        for index in stride(from: 0, to: pixels.count, by: 4) where pixels[index..<index + 4] != other.pixels[index..<index + 4] {
+            count += 1
+        }
+        return count
+    }
+}

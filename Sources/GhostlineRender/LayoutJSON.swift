@@ -79,7 +79,7 @@ public enum LayoutJSON {
                 members.append(("tightening", .number(label.tightening)))
             }
             if !label.missingScalars.isEmpty {
-                members.append(("missingGlyphs", .array(label.missingScalars.map { .string(codePoint($0)) })))
+                members.append(("missingGlyphs", .array(label.missingCodePoints.map { .string($0) })))
             }
             if let paint = label.lines.first?.runs.first?.paint {
                 members.append(("color", .string(palette.color(paint).hexString)))
@@ -169,11 +169,5 @@ public enum LayoutJSON {
         guard let face else { return [] }
         return [("snappedFrom", .object([("family", .string(face.name)), ("weight", .integer(face.weight)),
                                          ("italic", .bool(face.italic))]))]
-    }
-
-    /// A scalar as the layout JSON names it: `U+` and at least four uppercase hex digits (`U+1F600`).
-    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

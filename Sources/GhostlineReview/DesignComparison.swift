@@ -129,6 +129,18 @@ public struct DesignComparison: Sendable {
     /// worked out (a `diff` of two PNGs, or a check that passed).
     public var suggestions: Suggestions?
 
+    /// A comparison of what was measured; the defaulted properties are set after.
+    package init(renderPath: String, designPath: String, scenePath: String?, layoutPath: String?, renderSize: PixelSize,
+                 designSize: PixelSize, comparedSize: PixelSize, anchoredTopLeft: Bool, scale: Scale, options: ReviewOptions,
+                 diff: DiffResult, renderOverlay: RGBAImage?, background: Color, render: RGBAImage, design: RGBAImage,
+                 labels: [LabelComparison]) {
+        self.renderPath = renderPath; self.designPath = designPath; self.scenePath = scenePath; self.layoutPath = layoutPath
+        self.renderSize = renderSize; self.designSize = designSize; self.comparedSize = comparedSize
+        self.anchoredTopLeft = anchoredTopLeft; self.scale = scale; self.options = options; self.diff = diff
+        self.renderOverlay = renderOverlay; self.background = background; self.render = render; self.design = design
+        self.labels = labels
+    }
+
     /// The baseline tolerance in points: the option's, or one device pixel (1 / scale) when it is nil.
     public var baselineTolerance: Double { options.baselineTolerance ?? 1 / scale.value }
 

@@ -108,7 +108,7 @@ public enum DesignReview {
     }
 
     /// How one label's ink is told from what lies under it (its button, bubble or cell), not from the page.
-    static func labelGeometry(_ label: LabelLines, base: TextGeometry, page: Color, scale: Scale, designIsLossy: Bool) -> TextGeometry {
+    package static func labelGeometry(_ label: LabelLines, base: TextGeometry, page: Color, scale: Scale, designIsLossy: Bool) -> TextGeometry {
         var own = base
         let layers = label.layers(page: page)
         own.background = layers.last ?? page
@@ -125,7 +125,7 @@ public enum DesignReview {
 
     /// One label's lines measured in one image (the design, where a hypothesis would put the label): each line's ink
     /// and the number of lines found, as ``compareLines`` measures either image.
-    static func measureLines(_ label: LabelLines, bands: [LineBand], image: RGBAImage, geometry: TextGeometry) -> (ink: [LineInk?], count: Int?) {
+    package static func measureLines(_ label: LabelLines, bands: [LineBand], image: RGBAImage, geometry: TextGeometry) -> (ink: [LineInk?], count: Int?) {
         guard let first = bands.first, let last = bands.last else { return ([], nil) }
         let region = LineBand(id: label.id, lineIndex: 0, top: first.top, bottom: last.bottom, left: first.left, right: first.right)
         let window = geometry.inkWindow(region, in: image, keepingPixels: false)
@@ -155,7 +155,7 @@ public enum DesignReview {
     /// neighbours include lines of other labels that overlap it horizontally); the first and last lines of a
     /// label reach a whole line further out, so a design whose text moved (or whose line spacing differs) still
     /// lands in them.
-    static func bands(for labels: [LabelLines]) -> [[LineBand]] {
+    package static func bands(for labels: [LabelLines]) -> [[LineBand]] {
         struct Flat { let label: Int; let line: Int; let baseline: Double; let ascender: Double; let descent: Double; let left: Double; let right: Double }
         let flat: [Flat] = labels.enumerated().flatMap { index, label in
             label.lines.indices.map { i in
@@ -236,7 +236,7 @@ public enum DesignReview {
         return (lines, renderCount, designCount)
     }
 
-    static func crop(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+    package static func crop(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         guard width != image.width || height != image.height else { return image }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
@@ -280,5 +280,5 @@ public struct ConflictingScalesError: Error, Equatable, Sendable, CustomStringCo
 
 extension LineInk {
     /// The line's ink as a rectangle in points: what a comparison keeps of it.
-    var box: Rect { Rect(x: inkLeft, y: inkTop, width: inkRight - inkLeft, height: inkBottom - inkTop) }
+    package var box: Rect { Rect(x: inkLeft, y: inkTop, width: inkRight - inkLeft, height: inkBottom - inkTop) }
 }

@@ -3,7 +3,6 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
-import GhostlineRender
 import GhostlineSupport
 
 /// What the differ needs to know about a label's text, in points: where its lines and baselines are. It comes
@@ -118,7 +117,7 @@ public struct LabelLines: Sendable, Equatable {
                                    descender: label.metrics.descender,
                                    lines: element.canvasLines.map { Line(start: $0.start, end: $0.end, x: $0.x, width: $0.width,
                                                                          baseline: $0.baseline) },
-                                   missingGlyphs: label.missingScalars.map(LayoutJSON.codePoint))
+                                   missingGlyphs: label.missingCodePoints)
             lines.setFills(from: drawn)
             if let palette, let paint = label.lines.first?.runs.first?.paint { lines.textColor = palette.color(paint) }
             labels.append(lines)

@@ -351,11 +351,11 @@ extension Rect {
     }
 
     /// The rectangle grown by `-amount` on every side (a negative inset grows it).
-    func insetBy(_ amount: Double) -> Rect {
+    package func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: max(0, width - 2 * amount), height: max(0, height - 2 * amount))
     }
 
-    func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }

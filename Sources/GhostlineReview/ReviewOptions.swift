@@ -64,7 +64,7 @@ public struct ReviewOptions: Sendable {
     ///
     /// - Throws: `ReviewError.badIgnoreBox` for an ignore box that is not finite, is empty, or lies wholly
     ///   outside the image (boxes given in pixels instead of points are the usual cause).
-    func diffOptions(background: Color?, scale: Scale, size: PixelSize) throws(ReviewError) -> DiffOptions {
+    package func diffOptions(background: Color?, scale: Scale, size: PixelSize) throws(ReviewError) -> DiffOptions {
         var pixelBoxes: [PixelRect] = []
         for (index, box) in ignore.enumerated() {
             let values = [box.x, box.y, box.width, box.height]

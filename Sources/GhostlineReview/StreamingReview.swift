@@ -5,12 +5,12 @@ import GhostlineImage
 import GhostlinePNG
 
 /// Hands a PNG stream's rows to the streaming differ (the streamed review and the streamed check both read this way).
-final class PNGRows: PixelRowSource {
+package final class PNGRows: PixelRowSource {
     let stream: PNGRowStream
-    init(_ stream: PNGRowStream) { self.stream = stream }
-    var width: Int { stream.width }
-    var height: Int { stream.height }
-    func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws { try stream.read(rows: count, into: buffer) }
+    package init(_ stream: PNGRowStream) { self.stream = stream }
+    package var width: Int { stream.width }
+    package var height: Int { stream.height }
+    package func read(rows count: Int, into buffer: UnsafeMutableRawPointer) throws { try stream.read(rows: count, into: buffer) }
 }
 
 extension DesignReview {

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineCheck
 import GhostlineGeometry
 import GhostlinePNG
 import GhostlineRender

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineCheck
 import GhostlineGeometry
 import GhostlineLayout
 import GhostlineReview

@@ -1,4 +1,5 @@
 import Foundation
+import GhostlineCheck
 import GhostlineSupport
 #if canImport(Glibc)
 import Glibc

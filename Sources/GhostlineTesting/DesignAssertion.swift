@@ -114,14 +114,12 @@ public enum DesignAssertion {
                                               artifacts: [])
             }
         }
-        let exists = FileManager.default.fileExists(atPath: reference)
-        switch (mode, exists) {
-        case (.all, _): return recordReference("record mode is `all`")
-        case (.never, false):
+        switch mode.step(referenceExists: FileManager.default.fileExists(atPath: reference), thing: "reference snapshot") {
+        case .record(let why): return recordReference(why)
+        case .failMissing:
             return DesignAssertionOutcome(passed: false, message: location.relativePaths(
                 "no reference snapshot at \(reference); " + SnapshotRecordMode.howToRecord), artifacts: [])
-        case (.missing, false), (.failed, false): return recordReference("no reference snapshot yet")
-        default: break
+        case .compare: break
         }
         var check = session.check(.description(description, name: sceneName), design: reference, overrides: overrides,
                                   options: options)
@@ -131,7 +129,7 @@ public enum DesignAssertion {
         do {
             let result = try check.run()
             if result.passes { return DesignAssertionOutcome(passed: true, message: location.relativePaths(result.summary), artifacts: []) }
-            if mode == .failed { return recordReference("the render differs and record mode is `failed`") }
+            if mode.recordsOnFailure { return recordReference("the render differs and record mode is `failed`") }
             return failure(result, name: "\(location.fileStem).\(identifier)", location: location,
                            note: "the render differs from the reference \(reference)", compared: (reference, "reference"))
         } catch {

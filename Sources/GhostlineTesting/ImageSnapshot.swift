@@ -33,25 +33,23 @@ extension DesignAssertion {
                                               artifacts: [])
             }
         }
-        let exists = FileManager.default.fileExists(atPath: path)
-        switch (mode, exists) {
-        case (.all, _): return recordReference("record mode is `all`")
-        case (.never, false):
+        switch mode.step(referenceExists: FileManager.default.fileExists(atPath: path), thing: "reference image") {
+        case .record(let why): return recordReference(why)
+        case .failMissing:
             return DesignAssertionOutcome(passed: false, message: location.relativePaths(
                 "no reference image at \(path); " + SnapshotRecordMode.howToRecord), artifacts: [])
-        case (.missing, false), (.failed, false): return recordReference("no reference image yet")
-        default: break
+        case .compare: break
         }
         let recorded: RGBAImage
         do { recorded = try PNGCodec.read(contentsOf: path) } catch {
             return DesignAssertionOutcome(passed: false, message: location.relativePaths("reference \(path) could not be read: \(error)"),
                                           artifacts: [])
         }
-        let differing = differingPixels(recorded, image)
+        let differing = image.differingPixels(from: recorded)
         guard differing > 0 else {
             return DesignAssertionOutcome(passed: true, message: location.relativePaths("\(path): every pixel equal"), artifacts: [])
         }
-        if mode == .failed { return recordReference("the image differs and record mode is `failed`") }
+        if mode.recordsOnFailure { return recordReference("the image differs and record mode is `failed`") }
         var message = recorded.width == image.width && recorded.height == image.height
             ? "\(differing) of \(image.width * image.height) pixels differ from the reference \(path)"
             : "the image is \(image.width)×\(image.height) px and the reference \(path) is \(recorded.width)×\(recorded.height) px"
@@ -73,16 +71,6 @@ extension DesignAssertion {
         }
         message += "\nif the change is intended, run the test with GHOSTLINE_RECORD=failed and look at the new picture"
         return DesignAssertionOutcome(passed: false, message: location.relativePaths(message), artifacts: artifacts)
-    }
-
-    /// Pixels whose RGBA differs; every pixel when the sizes differ.
-    static func differingPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height, 1) }
-        var count = 0
-        for index in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[index..<index + 4] != b.pixels[index..<index + 4] {
-            count += 1
-        }
-        return count
     }
 
     /// The new image's size, red where a pixel differs from the reference, the reference at a quarter of its contrast

@@ -44,6 +44,30 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
         return isCI(environment) ? .never : .missing
     }
 
+    /// What a check does before comparing, decided once for every kind of snapshot.
+    public enum Step: Equatable, Sendable {
+        /// Write the reference (and fail), saying why.
+        case record(because: String)
+        /// Fail: there is no reference, and this mode never records.
+        case failMissing
+        /// Compare with the reference; on a difference, ``recordsOnFailure`` says whether to record it.
+        case compare
+    }
+
+    /// The step before comparing, given whether the reference exists. `thing` names the reference in the reason
+    /// ("reference image", "reference snapshot").
+    public func step(referenceExists: Bool, thing: String) -> Step {
+        switch (self, referenceExists) {
+        case (.all, _): return .record(because: "record mode is `all`")
+        case (.never, false): return .failMissing
+        case (.missing, false), (.failed, false): return .record(because: "no \(thing) yet")
+        default: return .compare
+        }
+    }
+
+    /// Whether a comparison that fails records the new picture as the reference.
+    public var recordsOnFailure: Bool { self == .failed }
+
     /// What a failure for a missing reference says.
     static let howToRecord = "record it by running the test with GHOSTLINE_RECORD=missing (or record: .missing)"
 }

@@ -66,7 +66,7 @@ struct ReadmeExampleTests {
         let image = try PNGCodec.read(contentsOf: png)
         #expect(image.width == 1125 && image.height == 474)
         let recorded = try PNGCodec.read(contentsOf: Paths.snapshots.appendingPathComponent("demo-card@3x.png").path)
-        #expect(differingPixels(recorded, image) == 0)
+        #expect(image.differingPixels(from: recorded) == 0)
         let recordedJSON = try String(contentsOf: Paths.snapshots.appendingPathComponent("demo-card.json"), encoding: .utf8)
         #expect(try String(contentsOfFile: json, encoding: .utf8) == recordedJSON)
     }

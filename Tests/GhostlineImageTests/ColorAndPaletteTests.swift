@@ -53,4 +53,17 @@ struct ColorAndPaletteTests {
         #expect(image[0, 0] == .clear)
         #expect(image.pixels.count == 3 * 2 * 4)
     }
+
+    /// Counted by hand: one channel of one pixel is a differing pixel; a size change differs everywhere.
+    @Test func differingPixelsCountsEveryChannelAndEveryPixelOfAnotherSize() {
+        let white = RGBAImage(width: 3, height: 2, fill: .white)
+        var changed = white
+        changed.pixels[(1 * 3 + 1) * 4 + 2] = 254        // blue of (1, 1)
+        changed.pixels[0 * 4 + 3] = 0                     // alpha of (0, 0)
+        #expect(white.differingPixels(from: white) == 0)
+        #expect(changed.differingPixels(from: white) == 2)
+        #expect(white.differingPixels(from: changed) == 2)
+        #expect(white.differingPixels(from: RGBAImage(width: 2, height: 4, fill: .white)) == 8)
+        #expect(RGBAImage(width: 0, height: 0).differingPixels(from: RGBAImage(width: 0, height: 1)) == 1)
+    }
 }

@@ -5,6 +5,7 @@ import GhostlineGeometry
 import GhostlineLayout
 import GhostlineImage
 @testable import GhostlineReview
+@testable import GhostlineSuggest
 import GhostlineScene
 import GhostlineSupport
 import GhostlineTestSupport

@@ -26,7 +26,7 @@ struct LossyExportTests {
         #expect(result.passes, "\(result.summary)")
         #expect(result.comparison.designIsLossy)
         // Not by luck: the pixels do differ, by the codec's noise.
-        #expect(differingPixels(result.comparison.render, result.comparison.design) > 1000)
+        #expect(result.comparison.render.differingPixels(from: result.comparison.design) > 1000)
         for label in result.comparison.labels { #expect(label.maxBaselineOffset < 0.34, "\(label.id)") }
     }
 

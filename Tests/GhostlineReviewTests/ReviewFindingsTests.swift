@@ -469,7 +469,7 @@ struct FaintRegionTests {
         let shifted = base.replacingOccurrences(of: "padding: 16\n", with: "padding: { top: 16, leading: 16.083, bottom: 16, trailing: 16 }\n")
         let result = try check(render: base, design: shifted)
         // The text moved a quarter pixel: many pixels differ a little, all under the threshold, none in an area.
-        #expect(differingPixels(result.comparison.render, result.comparison.design) > 100, "the shift changed no pixel")
+        #expect(result.comparison.render.differingPixels(from: result.comparison.design) > 100, "the shift changed no pixel")
         #expect(result.comparison.faintRegions.isEmpty, "\(result.summary)")
     }
 }

@@ -9,15 +9,6 @@ import Testing
 /// "did you mean", and an `ignore:` written as a suite manifest writes it says where it belongs.
 @Suite("Scene errors: did you mean, and ignore: in the wrong file")
 struct KeySuggestionTests {
-    func error(_ yaml: String) -> SceneError? {
-        do {
-            _ = try SceneLoader(fonts: FontContext()).parse(yaml, path: "/tmp/scene.yaml")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// A scene of one label whose style is `{ font: Inter, size: 17, <style> }`, with `top` above `root:`.
     func scene(style: String = "", canvas: String = "", top: String = "") -> String {
         let extra = style.isEmpty ? "" : ", \(style)"
@@ -37,7 +28,7 @@ struct KeySuggestionTests {
         ("LetterSpacing: 1", "", "", "styles.s.LetterSpacing", "`letterSpacing`"),
     ])
     func aMisspeltKeyNamesTheKeyMeant(style: String, canvas: String, top: String, path: String, meant: String) throws {
-        let e = try #require(error(scene(style: style, canvas: canvas, top: top)))
+        let e = try #require(sceneError(scene(style: style, canvas: canvas, top: top)))
         #expect(e.keyPath == path, "\(e)")
         #expect(e.problem.hasPrefix("unknown key"), "\(e)")
         #expect(e.fix.hasPrefix("did you mean \(meant)? allowed here: "), "\(e)")
@@ -50,22 +41,22 @@ struct KeySuggestionTests {
         ("lineHeightStrategy: paded", "`padded`"),
     ])
     func aMisspeltValueNamesTheValueMeant(style: String, meant: String) throws {
-        let e = try #require(error(scene(style: style)))
+        let e = try #require(sceneError(scene(style: style)))
         #expect(e.problem.hasSuffix("is not a valid value"), "\(e)")
         #expect(e.fix.hasPrefix("did you mean \(meant)? use one of: "), "\(e)")
     }
 
     /// A word near nothing gets the list alone: a wrong guess would send the reader the wrong way.
     @Test func aKeyNearNothingGetsNoGuess() throws {
-        let e = try #require(error(scene(style: "zzBogus: 1")))
+        let e = try #require(sceneError(scene(style: "zzBogus: 1")))
         #expect(e.fix.hasPrefix("allowed here: font, size"), "\(e)")
-        let value = try #require(error(scene(style: "alignment: sideways")))
+        let value = try #require(sceneError(scene(style: "alignment: sideways")))
         #expect(value.fix.hasPrefix("use one of: natural"), "\(value)")
     }
 
     /// `ignore: [clock]` is how a suite manifest ignores a label; in a scene it says so, in one line with the place.
     @Test func aLabelIdInAScenesIgnoreSaysItBelongsInTheManifest() throws {
-        let e = try #require(error(scene(top: "ignore: [ { x: 0, y: 0, width: 10, height: 10 }, clock ]\n")))
+        let e = try #require(sceneError(scene(top: "ignore: [ { x: 0, y: 0, width: 10, height: 10 }, clock ]\n")))
         #expect(e.keyPath == "ignore[1]" && e.line == 2, "\(e)")
         #expect(e.problem.contains("`clock` is not a box") && e.problem.contains("suite manifest's `ignore:`"), "\(e)")
         #expect(e.fix.contains("move `clock` to the entry's `ignore:` in ghostline.yaml"), "\(e)")
@@ -75,10 +66,10 @@ struct KeySuggestionTests {
 
     /// One box without the list around it, as a manifest's defaults might be copied, is told to become a list.
     @Test func oneBoxWithoutAListIsToldToBeAList() throws {
-        let e = try #require(error(scene(top: "ignore: { x: 0, y: 0, width: 375, height: 44 }\n")))
+        let e = try #require(sceneError(scene(top: "ignore: { x: 0, y: 0, width: 375, height: 44 }\n")))
         #expect(e.keyPath == "ignore", "\(e)")
         #expect(e.problem.contains("list of boxes") && e.fix.contains("ignore: [ {"), "\(e)")
         // A well-formed list still reads.
-        #expect(error(scene(top: "ignore: [ { x: 0, y: 0, width: 375, height: 44 } ]\n")) == nil)
+        #expect(sceneError(scene(top: "ignore: [ { x: 0, y: 0, width: 375, height: 44 } ]\n")) == nil)
     }
 }

@@ -155,12 +155,15 @@ public func toolOutput(_ executable: String, _ arguments: [String]) throws -> St
     return String(decoding: data, as: UTF8.self)
 }
 
-/// How many pixels differ (every pixel when the sizes differ); a count keeps failure messages short.
-public func differingPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-    guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height) }
-    var count = 0
-    for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<i + 4] != b.pixels[i..<i + 4] { count += 1 }
-    return count
+/// The error a scene's text is refused with (as if read from `/tmp/scene.yaml`), or nil when it parses: what every
+/// scene-error test asks.
+public func sceneError(_ yaml: String) -> SceneError? {
+    do {
+        _ = try SceneLoader(fonts: FontContext()).parse(yaml, path: "/tmp/scene.yaml")
+        return nil
+    } catch {
+        return error
+    }
 }
 
 /// Collects results from concurrent work.

@@ -127,4 +127,18 @@ struct GhostlineTestingTests {
         #expect(SnapshotRecordMode.resolve(nil, environment: [:]) == .missing)
         #expect(SnapshotRecordMode.resolve(.failed, environment: ["GHOSTLINE_RECORD": "never"]) == .failed)
     }
+
+    /// The one decision every snapshot kind (a scene's render, any picture) takes before comparing.
+    @Test func whatEachModeDoesBeforeComparing() {
+        for exists in [true, false] {
+            #expect(SnapshotRecordMode.all.step(referenceExists: exists, thing: "x") == .record(because: "record mode is `all`"))
+        }
+        #expect(SnapshotRecordMode.never.step(referenceExists: false, thing: "x") == .failMissing)
+        #expect(SnapshotRecordMode.missing.step(referenceExists: false, thing: "reference image") == .record(because: "no reference image yet"))
+        #expect(SnapshotRecordMode.failed.step(referenceExists: false, thing: "x") == .record(because: "no x yet"))
+        for mode in [SnapshotRecordMode.never, .missing, .failed] {
+            #expect(mode.step(referenceExists: true, thing: "x") == .compare)
+        }
+        #expect(SnapshotRecordMode.allCases.filter(\.recordsOnFailure) == [.failed])
+    }
 }

@@ -43,6 +43,14 @@ public struct LabelLayout: Sendable {
     /// Characters no font of the cascade has a glyph for (each once, in order of appearance): they draw as
     /// .notdef boxes.
     public var missingScalars: [Unicode.Scalar] = []
+    /// ``missingScalars`` as code points (`U+1F600`, at least four hex digits): how the layout JSON and the review
+    /// name them.
+    public var missingCodePoints: [String] {
+        missingScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+    }
     /// The direction of the label's first paragraph.
     public var direction: TextDirection = .leftToRight
     /// The share of every run's size the text is drawn at: below 1 when an autoshrinking label shrank its font to fit

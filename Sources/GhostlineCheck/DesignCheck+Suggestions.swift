@@ -2,7 +2,9 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineReview
 import GhostlineScene
+import GhostlineSuggest
 import GhostlineSupport
 
 extension DesignCheck {

@@ -4,6 +4,7 @@ import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineReview
 import GhostlineRender
 import GhostlineScene
 import GhostlineSupport

@@ -18,10 +18,10 @@ public struct PlatformCode: Sendable, Equatable {
     public var css: String?
 
     /// The code for `style` (the label's style with the changes made), saying the changed keys.
-    init(style: StyleDescription, changes: [StyleChange], placement: SuggestionSearch.Placement, model: LayoutModel) {
+    package init(style: StyleDescription, changes: [StyleChange], pointSize: Double, postScriptName: String, model: LayoutModel) {
         let keys = Set(changes.map(\.key))
-        let size = style.size ?? placement.pointSize
-        let font = placement.postScriptName
+        let size = style.size ?? pointSize
+        let font = postScriptName
         let number = Self.number
         var attributes = ["    .font: font"]
         var setup = ["let font = UIFont(name: \"\(font)\", size: \(number(size)))!"]

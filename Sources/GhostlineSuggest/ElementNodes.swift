@@ -1,4 +1,5 @@
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// The elements of a scene description as the element search names them: by path and by the id the layout gives

@@ -1,5 +1,6 @@
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// The hypotheses themselves: which elements could have moved the first label off the design, and the values of

@@ -4,6 +4,7 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlinePNG
+import GhostlineReview
 import GhostlineSupport
 
 extension DesignCheck {

@@ -3,6 +3,7 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// The layout hypotheses of issue 31: changes to elements (spacing, padding, frames, gaps, line counts, text, an
@@ -17,31 +18,31 @@ import GhostlineScene
 /// the patched scene (``DesignCheck``) decides.
 extension SuggestionSearch {
     /// A set of element edits and how the scene lays out with them.
-    struct EditTrial {
-        var edits: [SceneEdit]
+    package struct EditTrial {
+        package var edits: [SceneEdit]
         /// For each edit, the label it was found for (the first one off the design before it).
-        var anchors: [String]
-        var placements: [String: Placement]
+        package var anchors: [String]
+        package var placements: [String: Placement]
         /// The labels as the design shows them where this layout puts them (only those it moved).
-        var measured: [String: LabelComparison]
+        package var measured: [String: LabelComparison]
         /// Where it puts every painted element (a box, an image, a fill).
         var painted: [String: Rect]
-        var score: Score
+        package var score: Score
     }
 
     /// How well a layout matches the design's ink over every label.
-    struct Score {
+    package struct Score {
         /// Labels off the design.
         var unfit: Int
         /// The sum of their costs (``cost(_:)``).
-        var cost: Double
-        var fitsAll: Bool { unfit == 0 }
+        package var cost: Double
+        package var fitsAll: Bool { unfit == 0 }
     }
 
     /// The search's comparison with every label measured over the whole render and the whole design. A check of
     /// images of different sizes compares only the part both have, so a label below it was measured cut (or not at
     /// all), and the ink offsets the search predicts with would be wrong for it.
-    mutating func measureWhole(render: RGBAImage, labels: [LabelLines]) {
+    package mutating func measureWhole(render: RGBAImage, labels: [LabelLines]) {
         bandsBefore = Dictionary(zip(labels.map(\.id), DesignReview.bands(for: labels)), uniquingKeysWith: { a, _ in a })
         guard let design = wholeDesign, comparison.renderSize != comparison.designSize else { return }
         let bands = DesignReview.bands(for: labels)
@@ -64,7 +65,7 @@ extension SuggestionSearch {
     }
 
     /// Every label's registration (how its area moved from the render to the design), worked out once per search.
-    func registrations() -> [String: Registration] {
+    package func registrations() -> [String: Registration] {
         var result: [String: Registration] = [:]
         for label in comparison.labels {
             guard let frame = unchanged[label.id]?.frame else { continue }
@@ -80,7 +81,7 @@ extension SuggestionSearch {
     /// Why measure again: a label's design ink is first measured where the render has it. When a hypothesis moves
     /// the label (a field 4 pt lower), that first measurement read the design's shapes at the old place (the field's
     /// edge as text, "4 lines"), which says nothing about whether the design has the label at the new place.
-    func placeAndMeasure(_ description: SceneDescription)
+    package func placeAndMeasure(_ description: SceneDescription)
         -> (placements: [String: Placement], measured: [String: LabelComparison], painted: [String: Rect])? {
         guard let scene = try? loader.resolve(description, overrides: overrides) else { return nil }
         let layout = scene.layout()
@@ -132,7 +133,7 @@ extension SuggestionSearch {
     ///
     /// Each painted element that moved or resized leaves strips between its old and new edges; each strip should
     /// touch a region of differing pixels.
-    func regionCost(_ painted: [String: Rect], placements: [String: Placement]) -> Double {
+    package func regionCost(_ painted: [String: Rect], placements: [String: Placement]) -> Double {
         let regions = comparison.listedRegions.map { $0.insetBy(-1 / comparison.scale.value) }
         let before = paintedBefore
         var cost = 0.0
@@ -169,7 +170,7 @@ extension SuggestionSearch {
 
     /// Whether `label` at `placed` lands on the design: its predicted ink (where the layout puts it, offset as the
     /// render's ink is from its layout) on the design's ink measured there.
-    func lands(_ label: LabelComparison, _ placed: Placement, measured: LabelComparison? = nil) -> (Bool, Double) {
+    package func lands(_ label: LabelComparison, _ placed: Placement, measured: LabelComparison? = nil) -> (Bool, Double) {
         guard let original = unchanged[label.id] else { return (true, 0) }
         // Past the bottom of the design (a fixed canvas that cuts it): the check cannot compare it, nor can the search.
         let bottom = Double(min((wholeDesign ?? comparison.design).height, (wholeRender ?? comparison.render).height)) / comparison.scale.value
@@ -185,7 +186,7 @@ extension SuggestionSearch {
 
     /// The score of a layout: each label with ink in the design must land on it, and a label the design has no text
     /// for must be gone.
-    func score(_ placements: [String: Placement], measured: [String: LabelComparison], registered: [String: Registration],
+    package func score(_ placements: [String: Placement], measured: [String: LabelComparison], registered: [String: Registration],
                painted: [String: Rect] = [:]) -> Score {
         var score = Score(unfit: 0, cost: 0)
         let before = paintedBefore
@@ -217,7 +218,7 @@ extension SuggestionSearch {
     /// The element hypotheses that land every label, best first (fewest and smallest edits, then closest), each a
     /// single edit or, when none lands them all, two edits in different places; and the best ones that land only
     /// some (the start of a pair with a style change).
-    func elementSearch(limit: Int = 4, registered: [String: Registration]) -> (landing: [EditTrial], partial: [EditTrial]) {
+    package func elementSearch(limit: Int = 4, registered: [String: Registration]) -> (landing: [EditTrial], partial: [EditTrial]) {
         let pinnedDescription = Self.pinned(description)
         let singles = editTrials(on: pinnedDescription, applied: [], anchors: [], current: unchanged, measured: [:],
                                  registered: registered)

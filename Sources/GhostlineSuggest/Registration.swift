@@ -9,7 +9,7 @@ import GhostlineImage
 /// page beside it fall inside that window and the measurement reads them as text (a field "4 lines high", "24 pt
 /// lower"). The area's row profile moves as one block, so the shift that lines the profiles up is how far the
 /// element moved, whatever is inside it. One number per axis, in device pixels, nil when the area is flat.
-struct Registration: Equatable {
+package struct Registration: Equatable {
     /// Points the area moved down (positive) and right.
     var dy: Double
     var dx: Double?

@@ -3,6 +3,7 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 import GhostlineSupport
 
@@ -18,33 +19,33 @@ import GhostlineSupport
 ///
 /// Labels are taken in layout order and fixes accumulate, so a label moved only by one above it is said to follow it.
 /// Only layouts are made here (no pixels); ``Suggestions/verified`` comes from a full check of the patched scene.
-struct SuggestionSearch {
+package struct SuggestionSearch {
     var description: SceneDescription
     var overrides: SceneOverrides
     var loader: SceneLoader
     var layout: SceneLayout
-    var comparison: DesignComparison
+    package var comparison: DesignComparison
     /// Every label's placement in the unchanged layout: what each hypothesis is measured against, worked out once
     /// (the search consults it inside its loops over labels and candidates).
-    let unchanged: [String: Placement]
+    package let unchanged: [String: Placement]
     /// The frames of the painted elements (boxes, images, fills) in the unchanged layout, which each element
     /// hypothesis's moved edges are measured against.
     let paintedBefore: [String: Rect]
     /// The design whole (the comparison keeps only the part both images have): a hypothesis that grows the scene puts
     /// labels where only the whole design shows them.
-    var wholeDesign: RGBAImage?
+    package var wholeDesign: RGBAImage?
     /// The render whole, likewise.
-    var wholeRender: RGBAImage?
+    package var wholeRender: RGBAImage?
     /// Labels another search fixes (a style change in a pair): the element search counts them as landed.
     var settled: Set<String> = []
     /// The designs of the suite's other colour schemes (the same size as this one's), so a colour is named by what
     /// draws it in every scheme.
-    var otherDesigns: [(scheme: ColorScheme, image: RGBAImage)] = []
+    package var otherDesigns: [(scheme: ColorScheme, image: RGBAImage)] = []
     /// Each label's measuring bands in the unchanged layout (set with the whole images): a label a hypothesis leaves
     /// in place is measured again when a neighbour's move changed its band (the row above moved into it).
     var bandsBefore: [String: [LineBand]] = [:]
 
-    init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
+    package init(description: SceneDescription, overrides: SceneOverrides, loader: SceneLoader, layout: SceneLayout,
          comparison: DesignComparison) {
         self.description = description; self.overrides = overrides; self.loader = loader; self.layout = layout
         self.comparison = comparison
@@ -56,8 +57,8 @@ struct SuggestionSearch {
     static let labelLimit = 16
 
     /// Where a layout would put one label's lines, in canvas points.
-    struct Placement: Equatable {
-        var frame: Rect
+    package struct Placement: Equatable {
+        package var frame: Rect
         var baselines: [Double]
         var lefts: [Double]
         var widths: [Double]
@@ -75,7 +76,7 @@ struct SuggestionSearch {
     }
 
     /// How far a placement's predicted ink is from the design's, per aspect, in points.
-    struct Miss {
+    package struct Miss {
         var lineCount = 0
         var vertical = 0.0
         var width = 0.0
@@ -84,7 +85,7 @@ struct SuggestionSearch {
     }
 
     /// What the render's ink says about one label: ink − layout offsets, and the design's ink to aim at.
-    struct Target {
+    package struct Target {
         var label: LabelComparison
         var baselineBias: [Double]
         var widthBias: [Double]
@@ -117,7 +118,7 @@ struct SuggestionSearch {
         return result
     }
 
-    func target(_ label: LabelComparison, placement: Placement) -> Target {
+    package func target(_ label: LabelComparison, placement: Placement) -> Target {
         let whole = Double(comparison.comparedSize.width) / comparison.scale.value - 1 / comparison.scale.value
         var target = Target(label: label, baselineBias: [], widthBias: [], leftBias: [], designBaselines: [], designWidths: [],
                             designLefts: [], designLineCount: label.designLineCount)
@@ -145,7 +146,7 @@ struct SuggestionSearch {
     ///   includes the spacing after its last letter, its ink does not.
     /// - Parameter shapeKept: whether a label that draws its own background must keep its frame (a style hypothesis
     ///   must; an element hypothesis that resizes a button is judged by the regions of difference instead).
-    func miss(_ target: Target, _ placement: Placement?, base: Placement, spacingChange: Double = 0, shapeKept: Bool = true) -> Miss {
+    package func miss(_ target: Target, _ placement: Placement?, base: Placement, spacingChange: Double = 0, shapeKept: Bool = true) -> Miss {
         guard let placement else { return Miss(lineCount: 99) }
         var miss = Miss()
         if let designed = target.designLineCount, !target.label.lines.isEmpty, target.label.lineCountDiffers || placement.baselines.count != base.baselines.count {
@@ -182,7 +183,7 @@ struct SuggestionSearch {
     }
 
     /// True when nothing of `miss` is past the review's tolerances.
-    func fits(_ miss: Miss) -> Bool {
+    package func fits(_ miss: Miss) -> Bool {
         // Edges in device pixels with the baselines' margin, so an edge exactly at the tolerance is within it.
         let edge = comparison.edgeTolerance * comparison.scale.value + DesignComparison.measurementMargin
         return miss.lineCount == 0 && !comparison.exceedsBaselineTolerance(miss.vertical)

@@ -2,6 +2,7 @@ import GhostlineDiff
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// Fill hypotheses (issue 31): a box, a button or a card the design fills with another colour.
@@ -95,7 +96,7 @@ extension SuggestionSearch {
 
     /// The fill hypotheses: every differing fill changed at once, first through the scene's `colors:` entries where
     /// its colour is one, then element by element. Each trial keeps the layout as it is.
-    func fillTrials() -> [EditTrial] {
+    package func fillTrials() -> [EditTrial] {
         let differences = fillDifferences()
         guard !differences.isEmpty else { return [] }
         let scheme = overrides.colorScheme ?? description.canvas.colorScheme ?? .light

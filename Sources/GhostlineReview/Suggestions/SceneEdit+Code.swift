@@ -9,7 +9,7 @@ extension PlatformCode {
     ///
     /// Why name the view by the scene's id: the scene mirrors the app's view tree, so the id is the view's name in
     /// the app as far as the review can know it.
-    init(edit: SceneEdit, model: LayoutModel) {
+    package init(edit: SceneEdit, model: LayoutModel) {
         let view = edit.hasOwnID ? edit.id : edit.kind == "stack" ? "stackView" : edit.kind == "label" ? "label" : "view"
         let n = SceneEdit.number
         switch edit.change {

@@ -1,5 +1,6 @@
 import GhostlineLayout
 import GhostlinePNG
+import GhostlineReview
 import GhostlineScene
 
 extension DesignCheck {

@@ -1,5 +1,6 @@
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// What a label's ink says beside where it sits: a colour and an italic read from the design's pixels, the colour's

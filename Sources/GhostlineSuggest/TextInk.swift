@@ -1,6 +1,7 @@
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 
 /// Issue 31, item 3: text the design spells otherwise, read from glyph ink. No OCR: each glyph of the render's line
 /// owns the columns between its pen position and the next one's, and the render's ink in those columns is compared
@@ -10,7 +11,7 @@ import GhostlineLayout
 /// so the note is made only for a label no checked change explains, with its lines where the design has them.
 extension SuggestionSearch {
     /// For each such label, "the text differs after "Setting": the design's line is 8.33 pt shorter", keyed by id.
-    func textDiffers(explained: Set<String>) -> [String: String] {
+    package func textDiffers(explained: Set<String>) -> [String: String] {
         guard let render = wholeRender, let design = wholeDesign else { return [:] }
         var notes: [String: String] = [:]
         var byID: [String: LayoutElement] = [:]

@@ -1,7 +1,5 @@
-import GhostlineFonts
 import GhostlineLayout
 import GhostlineScene
-import GhostlineShaping
 import GhostlineSupport
 
 /// One style key set to a value, as a scene writes it (`lineHeightStrategy: padded`, `letterSpacing: -0.3`).
@@ -19,17 +17,17 @@ public struct StyleChange: Sendable, Equatable {
         case flag(Bool)
 
         /// The value as YAML writes it.
-        var yaml: String {
+        package var yaml: String {
             switch self {
             case .number(let value): return value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : JSONValue.format(value)
             case .word(let word): return word.hasPrefix("#") ? "\"\(word)\"" : word
             case .flag(let flag): return flag ? "true" : "false"
             }
         }
-        var number: Double? { if case .number(let value) = self { return value }; return nil }
+        package var number: Double? { if case .number(let value) = self { return value }; return nil }
         /// How round a number is, 0 (whole) to 4 (hundredths): designers set round values, so of two that fit the
         /// design equally, the rounder is the one they set.
-        var roundness: Int {
+        package var roundness: Int {
             guard let value = number else { return 0 }
             let hundredths = Int((abs(value) * 100).rounded())
             if hundredths % 100 == 0 { return 0 }
@@ -38,7 +36,7 @@ public struct StyleChange: Sendable, Equatable {
             if hundredths % 5 == 0 { return 3 }
             return 4
         }
-        var word: String? { if case .word(let word) = self { return word }; return nil }
+        package var word: String? { if case .word(let word) = self { return word }; return nil }
     }
 
     /// The style key (`lineHeight`, `lineHeightStrategy`, `letterSpacing`, `size`, `weight`, `italic`, `color`,
@@ -59,30 +57,6 @@ public struct StyleChange: Sendable, Equatable {
         if key.hasPrefix("features.") { return "features: { \(key.dropFirst("features.".count)): \(value.yaml) }" }
         return "\(key): \(value.yaml)"
     }
-
-    /// `style` with this change made. A key this type does not know leaves the style as it was.
-    func applied(to style: StyleDescription) -> StyleDescription {
-        var style = style
-        switch (key, value) {
-        case ("font", .word(let name)): style.font = name
-        case ("size", .number(let size)): style.size = size
-        case ("weight", .number(let weight)): style.weight = FontWeight(Int(weight))
-        case ("italic", .flag(let italic)): style.italic = italic
-        case ("letterSpacing", .number(let spacing)): style.letterSpacing = spacing; style.letterSpacingPercent = nil
-        case ("lineHeight", .number(let height)):
-            style.lineHeight = height; style.lineHeightPercent = nil; style.lineHeightFromTextStyle = false
-        case (let key, .number(let value)) where key.hasPrefix("features."):
-            // One feature set over the style's own (CSS font-feature-settings: the later setting of a tag wins).
-            let tag = String(key.dropFirst("features.".count))
-            style.features = (style.features ?? []).filter { $0.tag != tag } + [ShapingFeature(tag, value: UInt32(max(0, value)))]
-        case ("lineHeightStrategy", .word(let word)): style.lineHeightStrategy = LineHeightStrategy(rawValue: word)
-        case ("alignment", .word(let word)): style.alignment = TextAlignment(rawValue: word)
-        case ("color", .word(let hex)): style.color = SceneColor(stringLiteral: hex)
-        case ("textCase", .word(let word)): style.textCase = TextCase(rawValue: word)
-        default: break
-        }
-        return style
-    }
 }
 
 /// Changes to a scene's styles that would make its render match a design: what `check --suggest` prints as YAML
@@ -102,6 +76,11 @@ public struct ScenePatch: Sendable, Equatable {
         public var changes: [StyleChange]
         /// Labels (by id) to point at `style`: those of a new style.
         public var labels: [String]
+
+        /// Creates one style's edit.
+        public init(style: String, copying: CopySource?, changes: [StyleChange], labels: [String]) {
+            self.style = style; self.copying = copying; self.changes = changes; self.labels = labels
+        }
     }
 
     /// Where a new style's keys come from.
@@ -117,32 +96,11 @@ public struct ScenePatch: Sendable, Equatable {
     /// Changes to elements (a spacing, a padding, a frame, an element taken out), made after the style edits.
     public var elements: [SceneEdit] = []
 
+    /// Creates a patch (an empty one by default).
+    public init(edits: [Edit] = [], elements: [SceneEdit] = []) { self.edits = edits; self.elements = elements }
+
     /// True when there is nothing to change.
     public var isEmpty: Bool { edits.allSatisfy(\.changes.isEmpty) && elements.isEmpty }
-
-    /// `description` with the patch applied: named styles changed in place, new styles added, labels re-pointed.
-    public func applied(to description: SceneDescription) -> SceneDescription {
-        // Elements are found by path, and keep the layout's ids when one is taken out.
-        var description = elements.isEmpty ? description : SuggestionSearch.pinned(description)
-        let inline = ScenePatch.inlineStyles(description.root)
-        for edit in edits {
-            if let index = description.styles.firstIndex(where: { $0.name == edit.style }) {
-                description.styles[index].style = edit.changes.reduce(description.styles[index].style) { $1.applied(to: $0) }
-                continue
-            }
-            let base: StyleDescription?
-            switch edit.copying {
-            case .named(let name)?: base = description.styles.first { $0.name == name }?.style
-            case .inline(let label)?: base = inline[label]
-            case nil: base = nil
-            }
-            guard let base else { continue }
-            description.styles.append(NamedStyle(name: edit.style, style: edit.changes.reduce(base) { $1.applied(to: $0) }))
-            let wanted = Set(edit.labels)
-            description.root = ScenePatch.repoint(description.root, labels: wanted, to: edit.style)
-        }
-        return SceneEdit.apply(elements, to: description) ?? description
-    }
 
     /// The patch as YAML to merge into the scene, with comments that say where each part goes.
     public func yaml(scene: String) -> String {
@@ -171,59 +129,5 @@ public struct ScenePatch: Sendable, Equatable {
             for change in edit.changes { lines.append("    " + change.yaml) }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Every label with an id whose style is written in place, by id.
-    static func inlineStyles(_ stack: StackDescription) -> [String: StyleDescription] {
-        var found: [String: StyleDescription] = [:]
-        func visit(_ children: [ElementDescription]) {
-            for child in children {
-                switch child {
-                case .label(let label):
-                    if let id = label.id, case .inline(let style) = label.style { found[id] = style }
-                case .stack(let inner): visit(inner.children)
-                case .overlay(let overlay): visit(overlay.children)
-                default: break
-                }
-            }
-        }
-        visit(stack.children)
-        return found
-    }
-
-    /// The labels of a description by id, with the style each names (nil: written in place).
-    static func labelStyles(_ stack: StackDescription) -> [String: String?] {
-        var found: [String: String?] = [:]
-        func visit(_ children: [ElementDescription]) {
-            for child in children {
-                switch child {
-                case .label(let label):
-                    guard let id = label.id else { continue }
-                    if case .named(let name, _) = label.style { found[id] = .some(name) } else { found[id] = .some(nil) }
-                case .stack(let inner): visit(inner.children)
-                case .overlay(let overlay): visit(overlay.children)
-                default: break
-                }
-            }
-        }
-        visit(stack.children)
-        return found
-    }
-
-    static func repoint(_ stack: StackDescription, labels: Set<String>, to style: String) -> StackDescription {
-        var stack = stack
-        stack.children = stack.children.map { child in
-            switch child {
-            case .label(var label):
-                if let id = label.id, labels.contains(id) { label.style = .named(style, mark: nil) }
-                return .label(label)
-            case .stack(let inner): return .stack(repoint(inner, labels: labels, to: style))
-            case .overlay(var overlay):
-                overlay.children = repoint(StackDescription(children: overlay.children), labels: labels, to: style).children
-                return .overlay(overlay)
-            default: return child
-            }
-        }
-        return stack
     }
 }

@@ -48,9 +48,14 @@ public struct SceneEdit: Sendable, Equatable {
     /// What changes.
     public var change: Change
 
+    /// Creates an edit of the element at `path`.
+    public init(path: [Int], id: String, hasOwnID: Bool, kind: String, change: Change) {
+        self.path = path; self.id = id; self.hasOwnID = hasOwnID; self.kind = kind; self.change = change
+    }
+
     /// How much of a change this is, for ranking two edits that both match: a removal or swap is a bigger claim
     /// than a number.
-    var weight: Int {
+    package var weight: Int {
         switch change {
         case .number, .shift, .option, .fill, .colorEntry: return 1
         case .text: return 2
@@ -59,23 +64,23 @@ public struct SceneEdit: Sendable, Equatable {
     }
 
     /// The id an inserted box gets, so the search can find where the layout put it.
-    static let insertedID = "inserted-box"
+    package static let insertedID = "inserted-box"
 
     /// True for a fill or a `colors:` entry: a change no label's position shows.
-    var isFill: Bool {
+    package var isFill: Bool {
         switch change { case .fill, .colorEntry: return true; default: return false }
     }
 
     /// How far a number moves, to prefer the smaller of two edits that both match (`numberOfLines: 3` over `4`, which
     /// shows the same three lines); a limit lifted (`0`) counts as far.
-    var magnitude: Double {
+    package var magnitude: Double {
         guard case .number(let key, let from, let to) = change else { return 0 }
         if key == "numberOfLines", to == 0 { return 100 }
         return abs(to - (from ?? 0))
     }
 
     /// The key the edit sets (`spacing`, `padding.top`, `remove`, `text`).
-    var keyName: String {
+    package var keyName: String {
         switch change {
         case .number(let key, _, _), .option(let key, _, _): return key
         case .shift: return "padding"
@@ -193,152 +198,8 @@ public struct SceneEdit: Sendable, Equatable {
         }
     }
 
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : JSONValue.format(rounded)
-    }
-
-    /// The edits applied to `description`, in order; removals and swaps last, deepest and latest first, so the paths
-    /// of the others still point where they did. Nil when a path no longer leads to its element.
-    static func apply(_ edits: [SceneEdit], to description: SceneDescription) -> SceneDescription? {
-        var description = description
-        for edit in edits {
-            guard case .colorEntry(_, let to) = edit.change else { continue }
-            guard let at = description.colors.scene.lastIndex(where: { $0.name == edit.id }) else { return nil }
-            description.colors.scene[at].color = to
-        }
-        let edits = edits.filter { if case .colorEntry = $0.change { return false }; return true }
-        let inPlace = edits.filter {
-            switch $0.change { case .remove, .swapWithNext, .insertBox: return false; default: return true }
-        }
-        let moving = edits.filter { !inPlace.contains($0) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }.reversed()
-        for edit in inPlace + moving {
-            guard let root = edit.applied(to: .stack(description.root), at: edit.path[...]), case .stack(let stack) = root else { return nil }
-            description.root = stack
-        }
-        return description
-    }
-
-    /// The element at `path` under `element` with the change made.
-    private func applied(to element: ElementDescription, at path: ArraySlice<Int>) -> ElementDescription? {
-        guard let first = path.first else { return changed(element) }
-        var children: [ElementDescription]
-        switch element {
-        case .stack(let stack): children = stack.children
-        case .overlay(let overlay): children = overlay.children
-        default: return nil
-        }
-        guard children.indices.contains(first) else { return nil }
-        if path.count == 1 {
-            switch change {
-            case .remove: children.remove(at: first)
-            case .insertBox(let height, let color):
-                children.insert(.box(BoxDescription(id: Self.insertedID, height: height, color: color)), at: first)
-            case .swapWithNext:
-                guard children.indices.contains(first + 1) else { return nil }
-                children.swapAt(first, first + 1)
-            default:
-                guard let new = changed(children[first]) else { return nil }
-                children[first] = new
-            }
-        } else {
-            guard let new = applied(to: children[first], at: path.dropFirst()) else { return nil }
-            children[first] = new
-        }
-        switch element {
-        case .stack(var stack): stack.children = children; return .stack(stack)
-        case .overlay(var overlay): overlay.children = children; return .overlay(overlay)
-        default: return nil
-        }
-    }
-
-    /// The element itself with a number, a shift or a text changed.
-    private func changed(_ element: ElementDescription) -> ElementDescription? {
-        switch change {
-        case .shift(_, _, let to):
-            switch element {
-            case .stack(var s): s.padding = to; return .stack(s)
-            case .label(var l): l.padding = to; return .label(l)
-            default: return nil
-            }
-        case .text(_, let to):
-            guard case .label(var l) = element, case .plain = l.text else { return nil }
-            l.text = .plain(to)
-            return .label(l)
-        case .number(let key, _, let to):
-            func pad(_ insets: EdgeInsets) -> EdgeInsets? {
-                var p = insets
-                switch key {
-                case "padding": p = EdgeInsets(all: to)
-                case "padding.top": p.top = to
-                case "padding.bottom": p.bottom = to
-                case "padding.leading": p.leading = to
-                case "padding.trailing": p.trailing = to
-                case "padding.vertical": p.top = to; p.bottom = to
-                case "padding.horizontal": p.leading = to; p.trailing = to
-                default: return nil
-                }
-                return p
-            }
-            func size(_ s: SizeConstraints) -> SizeConstraints? {
-                var s = s
-                switch key {
-                case "width": s.width = to
-                case "height": s.height = to
-                case "minHeight": s.minHeight = to
-                case "maxWidth": s.maxWidth = to
-                default: return nil
-                }
-                return s
-            }
-            switch element {
-            case .stack(var s):
-                if key == "spacing" { s.spacing = to; return .stack(s) }
-                if let p = pad(s.padding) { s.padding = p; return .stack(s) }
-                if let z = size(s.size) { s.size = z; return .stack(s) }
-            case .label(var l):
-                if key == "numberOfLines" { l.numberOfLines = Int(to); return .label(l) }
-                if let p = pad(l.padding) { l.padding = p; return .label(l) }
-                if let z = size(l.size) { l.size = z; return .label(l) }
-            case .box(var b):
-                if key == "size" { b.width = to; b.height = to; return .box(b) }
-                if key == "height" { b.height = to; return .box(b) }
-                if key == "width" { b.width = to; return .box(b) }
-            case .image(var i):
-                if key == "size" { i.width = to; i.height = to; return .image(i) }
-                if key == "height" { i.height = to; return .image(i) }
-                if key == "width" { i.width = to; return .image(i) }
-            case .overlay(var o):
-                if let z = size(o.size) { o.size = z; return .overlay(o) }
-            case .gap(var g):
-                if key == "gap" { g.value = to; return .gap(g) }
-            case .spacer(var s):
-                if key == "minLength" { s.minLength = to; return .spacer(s) }
-            }
-            return nil
-        case .option(let key, _, let to):
-            switch (element, key) {
-            case (.stack(var s), "align"):
-                guard let value = StackAlignment(rawValue: to) else { return nil }
-                s.alignment = value; return .stack(s)
-            case (.stack(var s), "distribution"):
-                guard let value = StackDistribution(rawValue: to) else { return nil }
-                s.distribution = value; return .stack(s)
-            case (.label(var l), "lineBreakMode"):
-                guard let value = LineBreakMode(rawValue: to) else { return nil }
-                l.lineBreakMode = value; return .label(l)
-            default: return nil
-            }
-        case .fill(_, let to):
-            switch element {
-            case .box(var b): b.color = to; return .box(b)
-            case .label(var l): guard l.background != nil else { return nil }; l.background!.color = to; return .label(l)
-            case .stack(var s): guard s.background != nil else { return nil }; s.background!.color = to; return .stack(s)
-            case .overlay(var o): guard o.background != nil else { return nil }; o.background!.color = to; return .overlay(o)
-            default: return nil
-            }
-        case .remove, .swapWithNext, .colorEntry, .insertBox:
-            return nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 import GhostlineGeometry
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 
 /// Two independent changes at once (issue 31, item 6): a style on one label and an element edit elsewhere.
@@ -11,14 +12,14 @@ import GhostlineScene
 /// second on top of it.
 extension SuggestionSearch {
     /// A pair: the style changes, their labels' suggestions, and the element edits with their trial.
-    struct Pair {
-        var patch: ScenePatch
-        var labels: [LabelSuggestion]
-        var trial: EditTrial
+    package struct Pair {
+        package var patch: ScenePatch
+        package var labels: [LabelSuggestion]
+        package var trial: EditTrial
     }
 
     /// The style search's change for the first label it fixes, then an element edit that lands every label on top.
-    func styleThenElement(_ style: (labels: [LabelSuggestion], patch: ScenePatch), registered: [String: Registration]) -> Pair? {
+    package func styleThenElement(_ style: (labels: [LabelSuggestion], patch: ScenePatch), registered: [String: Registration]) -> Pair? {
         guard let first = style.labels.first(where: { !$0.changes.isEmpty }), let name = first.style else { return nil }
         var one = ScenePatch()
         one.edits = style.patch.edits.filter { $0.style == name }
@@ -35,7 +36,7 @@ extension SuggestionSearch {
 
     /// An element edit that lands some labels, then the style search over the scene with it: the render's ink is
     /// moved with each label's layout (as the edited scene would draw it), the design's measured where it now is.
-    func elementThenStyle(_ partial: EditTrial) -> Pair? {
+    package func elementThenStyle(_ partial: EditTrial) -> Pair? {
         guard let edited = SceneEdit.apply(partial.edits, to: Self.pinned(description)),
               let scene = try? loader.resolve(edited, overrides: overrides) else { return nil }
         let editedLayout = scene.layout()

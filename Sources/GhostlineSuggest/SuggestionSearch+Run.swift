@@ -2,6 +2,7 @@ import GhostlineFonts
 import GhostlineGeometry
 import GhostlineImage
 import GhostlineLayout
+import GhostlineReview
 import GhostlineScene
 import GhostlineSupport
 
@@ -15,7 +16,7 @@ extension SuggestionSearch {
     }
 
     /// The suggestions for every label whose ink is off the design, in layout order, and the patch of them all.
-    func run() -> (labels: [LabelSuggestion], patch: ScenePatch) {
+    package func run() -> (labels: [LabelSuggestion], patch: ScenePatch) {
         let base = unchanged
         guard !base.isEmpty else { return ([], ScenePatch()) }
         let styles = ScenePatch.labelStyles(description.root)
