@@ -5,7 +5,8 @@ import GhostlineScene
 import Testing
 
 /// `stack: absolute` (children at their own `x` and `y`, as a design tool's frames) and `source:` (the design
-/// document's object id in the layout JSON), in both models, in YAML and in the Swift builder, with their errors.
+/// document's object id in the layout JSON) in YAML and in the Swift builder, with their errors. Where an absolute
+/// stack puts its children is a layout rule, tested on layout values in GhostlineLayoutTests' `AbsoluteStackTests`.
 @Suite("Absolute stacks and design sources")
 struct AbsoluteStackTests {
     static let session = GhostlineSession(fontSet: FontSet(directories: ["/usr/share/fonts/opentype/inter"], systemFonts: false))
@@ -38,87 +39,11 @@ struct AbsoluteStackTests {
         - label: { id: tag, x: 300, y: 300, text: "Beta", style: body }
     """
 
-    @Test(arguments: ["uikit", "css"]) func childrenSitAtTheirPoints(model: String) throws {
-        let json = try Self.layout("model: \(model)\n" + Self.screen)
-        let title = try #require(Self.frame(json, "title")), note = try #require(Self.frame(json, "note"))
-        let rule = try #require(Self.frame(json, "rule")), tag = try #require(Self.frame(json, "tag"))
-        #expect(title.x == 16 && title.y == 120 && title.width == 343)
-        #expect(note.x == 16 && note.y == 180 && note.width == 120)
-        // A box without a width reaches the stack's right edge; a label without one takes its own width.
-        #expect(rule.x == 0 && rule.y == 240 && rule.width == 375 && rule.height == 1)
-        #expect(tag.x == 300 && tag.y == 300 && tag.width < 75)
-        // Without a height the stack holds its lowest child.
-        let screen = try #require(Self.frame(json, "screen"))
-        #expect(screen.width == 375 && abs(screen.height - (tag.y + tag.height)) < 1e-9)
-        #expect(json["canvas"]?["height"]?.doubleValue == screen.height)
-    }
-
-    /// A placed label is laid out as the same label in a stack of its width: the same lines, the same height.
-    @Test(arguments: ["uikit", "css"]) func aPlacedLabelKeepsItsOwnLayout(model: String) throws {
-        let placed = try Self.layout("model: \(model)\n" + Self.screen)
-        let stacked = try Self.layout("""
-        model: \(model)
-        canvas: { width: 120, scale: 3 }
-        styles: { body: { font: Inter, size: 17 } }
-        root: { children: [ { label: { id: note, text: "Notifications are delivered quietly", style: body } } ] }
-        """)
-        let a = try #require(Self.element(placed, "note")), b = try #require(Self.element(stacked, "note"))
-        let starts = { (e: JSONValue) in e["lines"]?.arrayValue?.map { $0["start"]?.intValue ?? -1 } ?? [] }
-        #expect(starts(a).count > 1 && starts(a) == starts(b))
-        #expect(Self.frame(placed, "note")?.height == Self.frame(stacked, "note")?.height)
-        let baseline = { (e: JSONValue) in e["lines"]?.arrayValue?.first?["baseline"]?.doubleValue ?? .nan }
-        #expect(abs(baseline(a) - 180 - baseline(b)) < 1e-9)
-    }
-
-    /// A label without a width is a design tool's auto-width text: one line however far it reaches; `maxWidth` wraps it.
-    @Test(arguments: ["uikit", "css"]) func aLabelWithoutAWidthNeverWrapsAtTheEdge(model: String) throws {
-        let json = try Self.layout("""
-        model: \(model)
-        canvas: { width: 200, height: 100, scale: 2 }
-        styles: { body: { font: Inter, size: 17 } }
-        root:
-          stack: absolute
-          children:
-            - label: { id: long, x: 150, y: 0, text: "A sentence far longer than the room", style: body }
-            - label: { id: capped, x: 150, y: 40, maxWidth: 50, text: "A sentence far longer than the room", style: body }
-        """)
-        let long = try #require(Self.element(json, "long")), capped = try #require(Self.element(json, "capped"))
-        #expect(long["lines"]?.arrayValue?.count == 1 && (Self.frame(json, "long")?.width ?? 0) > 200)
-        #expect((capped["lines"]?.arrayValue?.count ?? 0) > 1 && (Self.frame(json, "capped")?.width ?? 99) <= 50)
-    }
-
     @Test func sourcesAreCarriedIntoTheLayoutJSON() throws {
         let json = try Self.layout(Self.screen)
         #expect(Self.element(json, "title")?["source"]?.stringValue == "1BD845F2-700C")
         #expect(Self.element(json, "screen")?["source"]?.stringValue == "0:1")
         #expect(Self.element(json, "note")?["source"] == nil)
-    }
-
-    @Test func aFixedHeightAndANestedAbsoluteStack() throws {
-        let json = try Self.layout("""
-        canvas: { width: 320, scale: 2 }
-        styles: { body: { font: Inter, size: 15 } }
-        root:
-          padding: 10
-          children:
-            - label: { id: above, text: "Above", style: body }
-            - stack: absolute
-              id: card
-              height: 200
-              children:
-                - stack: absolute
-                  id: inner
-                  x: 20
-                  y: 30
-                  children:
-                    - label: { id: deep, x: 5, y: 6, text: "Deep", style: body }
-            - label: { id: below, text: "Below", style: body }
-        """)
-        let above = try #require(Self.frame(json, "above")), card = try #require(Self.frame(json, "card"))
-        let deep = try #require(Self.frame(json, "deep")), below = try #require(Self.frame(json, "below"))
-        #expect(card.x == 10 && card.y == above.y + above.height && card.width == 300 && card.height == 200)
-        #expect(deep.x == 10 + 20 + 5 && deep.y == card.y + 30 + 6)
-        #expect(below.y == card.y + 200)
     }
 
     @Test func theBuilderTwinGivesTheSameLayout() throws {

@@ -7,7 +7,9 @@ import Testing
 /// `browser-trak.py` and `browser-breaking.py`): each case one text in one font at a width, with the Ghostline style
 /// keys it sets (`scene` in its cases file) and Chromium's lines at @1x, @2x and @3x. The suites that hold the css
 /// model to those recordings share this: the case as a hermetic one-label scene, and every way Ghostline's layout of it
-/// differs.
+/// differs. The trak and breaking cases, whose keys are layout values' own, are held on layout values in
+/// GhostlineLayoutTests (`ChromiumLabelCases`); these go through the scene format because their keys (weights on
+/// variable fonts, variations, optical sizing, percent units) are the scene format's mapping.
 struct ChromiumCases: Sendable {
     struct Line: Decodable, Sendable { let start: Int; let end: Int; let left: Double?; let right: Double?; let baseline: Double }
     struct AtScale: Decodable, Sendable { let height: Double; let lines: [Line] }

@@ -14,6 +14,8 @@ import Testing
 ///
 /// The label is "a", spaces, "b": between the two letters the only ink below the baseline is the decoration (UIKit
 /// underlines the spaces between visible glyphs), so rows and columns of ink there are the decoration's.
+/// (The geometry layout hands the raster, strokes and dashes, is tested on layout values in GhostlineLayoutTests'
+/// `TextDecorationTests`.)
 @Suite("Underline and strikethrough styles in the PNG")
 struct DecorationStyleTests {
     static let session = GhostlineSession()
@@ -140,35 +142,5 @@ struct DecorationStyleTests {
         #expect(runs.count == 2)
         #expect((runs.first?["underline"] as? [String: Any])?["style"] as? String == "thick")
         #expect(runs.last?["underline"] == nil)
-    }
-
-    @Test func theLayoutJSONCarriesTheDecoration() throws {
-        let yaml = """
-        systemFonts: false
-        fontDirectories: [/usr/share/fonts/opentype/inter]
-        canvas: { width: 400, scale: 2 }
-        styles:
-          s: { font: Inter, size: 44, color: "#000000", underline: { style: double, pattern: dash, color: "#FF0000" } }
-        root:
-          stack: vertical
-          children:
-            - label: { id: t, text: "a b", style: s }
-        """
-        let loader = Self.session.loader
-        let scene = try loader.resolve(try loader.describe(text: yaml, path: Paths.root.path + "/decorations.yaml"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(Self.session.layout(scene).json.utf8)) as? [String: Any])
-        let label = try #require((json["elements"] as? [[String: Any]])?.first { $0["id"] as? String == "t" })
-        let run = try #require(((label["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first)
-        let underline = try #require(run["underline"] as? [String: Any])
-        #expect(underline["style"] as? String == "double" && underline["pattern"] as? String == "dash")
-        #expect(underline["color"] as? String == "#FF0000")
-        // post: underlinePosition −464, thickness 192 of 2816 units at 44 pt.
-        let strokes = try #require(underline["strokes"] as? [[String: Double]])
-        let t = 192.0 / 2816 * 44, top = 464.0 / 2816 * 44
-        #expect(strokes.count == 2)
-        #expect(abs(strokes[0]["offset"]! - top) < 1e-9 && abs(strokes[1]["offset"]! - (top + 2 * t)) < 1e-9)
-        #expect(strokes.allSatisfy { abs($0["thickness"]! - t) < 1e-9 })
-        #expect((underline["dashes"] as? [Double])?.map { $0 / t } .map { ($0 * 1e9).rounded() / 1e9 } == [3, 1])
-        #expect(run["strikethrough"] == nil)
     }
 }

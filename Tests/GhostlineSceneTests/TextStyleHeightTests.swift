@@ -68,22 +68,14 @@ struct TextStyleHeightTests {
     }
 }
 
-/// CSS's wrapping keys: the css model's defaults are the design tools' (pre-wrap, break-word); a web page's own
-/// defaults (normal, normal) make an overlong word overflow instead of breaking. The uikit model refuses them.
+/// CSS's wrapping keys: the uikit model refuses them, and the css model refuses UIKit's `hyphenationFactor`. What the
+/// keys do (a web page's defaults let an overlong word overflow) is tested on layout values in GhostlineLayoutTests'
+/// `CSSWrappingTests`.
 @Suite("css wrapping keys in scenes")
 struct CSSWrappingKeyTests {
     let loader = SceneLoader(fonts: FontContext())
     func yaml(_ keys: String, model: String) -> String {
         "canvas: { width: 100, scale: 1 }\nmodel: \(model)\nstyles: { s: { font: Inter, size: 17\(keys) } }\nroot:\n  children:\n    - label: { id: a, text: \"Pneumonoultramicroscopic words\", style: s }\n"
-    }
-
-    @Test func pageDefaultsLetAnOverlongWordOverflow() throws {
-        let designTool = try loader.parse(yaml("", model: "css"), path: "/tmp/w.yaml").layout()
-        let page = try loader.parse(yaml(", whiteSpace: normal, overflowWrap: normal", model: "css"), path: "/tmp/w.yaml").layout()
-        let broken = try #require(designTool.elements.first { $0.id == "a" }?.labelLayout)
-        let whole = try #require(page.elements.first { $0.id == "a" }?.labelLayout)
-        #expect(broken.lines.allSatisfy { $0.width <= 100.02 })        // broken between letters (within Chromium's 1/64 px)
-        #expect(whole.lines[0].end == 25 && whole.lines[0].width > 100) // "Pneumonoultramicroscopic " overflows whole
     }
 
     @Test(arguments: ["whiteSpace: nowrap", "overflowWrap: anywhere", "wordBreak: breakAll", "lineBreak: strict", "hyphens: auto"])

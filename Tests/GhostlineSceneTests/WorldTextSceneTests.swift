@@ -9,7 +9,8 @@ import GhostlineRaster
 import GhostlineScene
 import Testing
 
-/// Attributed runs, fallback lists, right-to-left layout and emoji in scenes, end to end.
+/// Attributed runs, fallback lists and emoji in scenes, end to end. Right-to-left stacks and natural alignment are
+/// tested on layout values in GhostlineLayoutTests' `LayoutDirectionTests`.
 @Suite("Scenes with real-world text")
 struct WorldTextSceneTests {
     let loader = SceneLoader(fonts: FontContext())
@@ -90,49 +91,6 @@ struct WorldTextSceneTests {
         for e in [unknownKey, unknownStyle, empty, both, paragraphKey, badLanguage] {
             #expect(!e.description.contains("\n") && e.description.hasPrefix("/tmp/world.yaml:"))
         }
-    }
-
-    /// `canvas.layoutDirection: rightToLeft` mirrors a horizontal stack (the first child at the right) and
-    /// makes `leading` the right edge of a vertical stack, as semanticContentAttribute does in UIKit.
-    @Test func rightToLeftLayoutMirrorsStacks() throws {
-        let yaml = """
-        canvas: { width: 200, scale: 1, layoutDirection: rightToLeft }
-        root:
-          padding: { leading: 10, trailing: 4 }
-          align: leading
-          children:
-            - stack: horizontal
-              spacing: 6
-              children:
-                - box: { id: first, width: 20, height: 10 }
-                - box: { id: second, width: 30, height: 10 }
-            - box: { id: narrow, width: 50, height: 10 }
-        """
-        let elements = try scene(yaml).layout().elements
-        func frame(_ id: String) -> Rect { elements.first { $0.id == id }!.frame }
-        #expect(frame("narrow").maxX == 190)                   // leading edge = right, inset by the leading padding
-        #expect(frame("first").maxX == 190 && frame("second").maxX == 164)   // 190 − 20 − 6
-        let ltr = try scene(yaml.replacingOccurrences(of: "rightToLeft", with: "leftToRight")).layout().elements
-        #expect(ltr.first { $0.id == "first" }!.frame.minX == 10)
-    }
-
-    /// A right-to-left label in a right-to-left layout is right-aligned (natural), and its neutral-only sibling
-    /// takes the layout's direction.
-    @Test func naturalAlignmentFollowsTheParagraph() throws {
-        let yaml = """
-        canvas: { width: 300, scale: 2 }
-        styles: { s: { font: DejaVu Sans, size: 17 } }
-        root:
-          children:
-            - label: { id: he, text: "שלום עולם", style: s }
-            - label: { id: en, text: "Hello", style: s }
-            - label: { id: forced, text: "Hello", style: s, baseWritingDirection: rightToLeft }
-        """
-        let elements = try scene(yaml).layout().elements
-        func line(_ id: String) -> LabelLine { elements.first { $0.id == id }!.canvasLines[0] }
-        #expect(abs(line("he").x + line("he").width - 300) < 1e-9)
-        #expect(line("en").x == 0)
-        #expect(abs(line("forced").x + line("forced").width - 300) < 1e-9)
     }
 
     /// `fallback:` names fonts tried before fontconfig: Noto Sans Arabic here, not fontconfig's DejaVu Sans.

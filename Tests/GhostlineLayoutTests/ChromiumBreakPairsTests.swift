@@ -1,7 +1,6 @@
 import Foundation
-import GhostlineTestSupport
-import Ghostline
 import Testing
+@testable import GhostlineLayout
 
 /// The css model's break opportunities against Chromium's, pair by pair. `Fixtures/browser/chromium-break-pairs.json`
 /// was recorded by `scripts/browser/browser-breaking.py` in headless Chromium: for 151 characters (the 94 printable
@@ -23,7 +22,7 @@ struct ChromiumBreakPairsTests {
     }
 
     static let fixture: Fixture = {
-        let url = URL(fileURLWithPath: Paths.root.path + "/Fixtures/browser/chromium-break-pairs.json")
+        let url = URL(fileURLWithPath: TestFonts.packageRoot + "/Fixtures/browser/chromium-break-pairs.json")
         return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
     }()
 

@@ -1,7 +1,6 @@
 import Foundation
-import GhostlineTestSupport
-import Ghostline
 import Testing
+@testable import GhostlineLayout
 
 /// Chromium's own line-breaking rules and `text-spacing-trim` in the css model against a real browser.
 /// `Fixtures/browser/chromium-breaking-layout.json` was recorded by `scripts/browser/browser-breaking.py` from headless
@@ -12,26 +11,30 @@ import Testing
 /// stop or closing bracket and starting with an opening one, each with `textSpacingTrim: normal` (Chromium's
 /// default) and `spaceAll` — each at @1x, @2x and @3x.
 ///
-/// Each case goes through the whole scene pipeline as in ``ChromiumTypographyTests``: same line breaks, every
-/// baseline within half a device pixel, every line's start and end within one, the block as tall within half.
+/// Each case is one label built as layout values (``ChromiumLabelCases``), held as GhostlineSceneTests'
+/// ``ChromiumTypographyTests`` holds its cases: same line breaks, every baseline within half a device pixel, every
+/// line's start and end within one, the block as tall within half.
 @Suite("css model breaks lines and trims CJK punctuation as Chromium does")
 struct ChromiumBreakingTests {
-    static let cases = ChromiumCases(recorded: "chromium-breaking-layout.json", cases: "breaking-cases.json")
+    static let cases = ChromiumLabelCases(recorded: "chromium-breaking-layout.json", cases: "breaking-cases.json")
     static let fixture = cases.fixture
 
     /// UIKit never trims CJK punctuation: in the uikit model `textSpacingTrim` is accepted and changes nothing,
-    /// while the same scene in the css model is laid out differently (the trimmed lines are shorter).
+    /// while the same label in the css model is laid out differently (the trimmed lines are shorter).
     @Test func onlyTheCSSModelTrims() throws {
         let c = try Self.cases.case("ja-punct-200")
-        func json(_ model: String, _ trim: String) throws -> String {
-            var yaml = try Self.cases.yaml(c, scale: 1, model: model)
-            yaml = yaml.replacingOccurrences(of: "\"textSpacingTrim\":\"normal\"", with: "\"textSpacingTrim\":\"\(trim)\"")
-            #expect(yaml.contains("\"textSpacingTrim\":\"\(trim)\""))
-            let loader = ChromiumCases.session.loader
-            return try ChromiumCases.session.layout(loader.resolve(try loader.describe(text: yaml, path: ChromiumCases.root + "/t.yaml"))).json
+        #expect(Self.cases.keys[c.id]?.textSpacingTrim == "normal")
+        // The label's geometry as the layout JSON writes it: its frame, and each line's and each run's extent.
+        func layout(_ model: LayoutModel, _ trim: TextSpacingTrim) throws -> [[Double]] {
+            let label = try Self.cases.layout(c, scale: 1, model: model, textSpacingTrim: trim)
+            let frame = [[label.frame.x, label.frame.y, label.frame.width, label.frame.height]]
+            return frame + label.canvasLines.flatMap { line in
+                [[Double(line.start), Double(line.end), line.x, line.width, line.baseline]]
+                    + line.runs.map { [Double($0.start), Double($0.end), line.x + $0.x, $0.width] }
+            }
         }
-        #expect(try json("uikit", "normal") == json("uikit", "spaceAll"))
-        #expect(try json("css", "normal") != json("css", "spaceAll"))
+        #expect(try layout(.uikit, .normal) == layout(.uikit, .spaceAll))
+        #expect(try layout(.css, .normal) != layout(.css, .spaceAll))
     }
 
     @Test func fixtureCoversEveryRule() {

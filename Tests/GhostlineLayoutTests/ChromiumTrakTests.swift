@@ -1,7 +1,6 @@
 import Foundation
-import GhostlineTestSupport
-import Ghostline
 import Testing
+@testable import GhostlineLayout
 
 /// Fonts with a tracking table (`trak`) in the css model against a real browser. `Fixtures/browser/
 /// chromium-trak-layout.json` was recorded by `scripts/browser/browser-trak.py` from headless Chromium 156 (cases in
@@ -10,11 +9,12 @@ import Testing
 /// and letter spacing on top — each at @1x, @2x and @3x. Chromium applies none of the tables, so the css model does
 /// not either; the same comparison with the uikit model's tracking must fail, or the fixture could not tell.
 ///
-/// As in ``ChromiumTypographyTests``: same line breaks, every baseline within half a device pixel, every line's
+/// Each case is one label built as layout values (``ChromiumLabelCases``). As in GhostlineSceneTests'
+/// ``ChromiumTypographyTests``: same line breaks, every baseline within half a device pixel, every line's
 /// ends within one device pixel, and the block as tall within half a pixel.
 @Suite("css model matches Chromium on fonts with tracking tables")
 struct ChromiumTrakTests {
-    static let cases = ChromiumCases(recorded: "chromium-trak-layout.json", cases: "trak-cases.json")
+    static let cases = ChromiumLabelCases(recorded: "chromium-trak-layout.json", cases: "trak-cases.json")
     static let fixture = cases.fixture
 
     @Test(arguments: fixture.cases.map(\.id))
@@ -28,7 +28,7 @@ struct ChromiumTrakTests {
     @Test func trackedLayoutsDisagreeWithChromium() throws {
         for c in Self.fixture.cases where c.id.hasPrefix("flat") || (c.id.hasPrefix("hig") && c.style.size != 12) {
             let disagree = try c.scales.keys.contains { key in
-                !(try Self.cases.differences(c, scale: Int(key)!, model: "uikit", vertical: false).problems.isEmpty)
+                !(try Self.cases.differences(c, scale: Int(key)!, model: .uikit, vertical: false).problems.isEmpty)
             }
             #expect(disagree, "\(c.id): the uikit model's tracking is invisible against this case")
         }
