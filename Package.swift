@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // MARK: C interop (system libraries from Debian's -dev packages, found through pkg-config)
@@ -95,7 +96,10 @@ let package = Package(
         // Review: a render and a design compared: the pixel and text findings, report JSON and review page, and the
         // suggestion values they show (what the search found is presented here; the search is Suggest's).
         .target(name: "GhostlineReview", dependencies: ["GhostlineSupport", "GhostlineDiff", "GhostlineScene",
-                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry"]),
+                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
+                                                        .product(name: "Mustache", package: "swift-mustache")],
+                resources: [.embedInCode("Pages/review-page.html"), .embedInCode("Pages/review-page.css"),
+                            .embedInCode("Pages/review-page.js")]),
         // Suggest: the search for the scene change that lands a failing check's labels on the design.
         .target(name: "GhostlineSuggest", dependencies: ["GhostlineReview", "GhostlineSupport", "GhostlineDiff", "GhostlineScene",
                                                          "GhostlineShaping", "GhostlineFonts", "GhostlineLayout", "GhostlineImage",
@@ -113,7 +117,9 @@ let package = Package(
         // Suite: many checks from a manifest: plan, shards, runner, report, merge, JUnit and the index page.
         .target(name: "GhostlineSuite", dependencies: ["GhostlineSupport", "GhostlineImport", "GhostlineLint", "GhostlineFonts", "GhostlineReview", "GhostlineCheck", "GhostlineRender", "GhostlineScene",
                                                        "GhostlinePNG", "GhostlineLayout", "GhostlineImage", "GhostlineGeometry",
-                                                       .product(name: "Yams", package: "Yams")]),
+                                                       .product(name: "Yams", package: "Yams")],
+                resources: [.embedInCode("Pages/suite-index.html"), .embedInCode("Pages/suite-index.css"),
+                            .embedInCode("Pages/suite-index.js")]),
         // The umbrella: the session (one value that owns a font world and does every job) and `import Ghostline` for all.
         .target(name: "Ghostline", dependencies: ["GhostlineImport", "GhostlineLint", "GhostlineSupport", "GhostlineGeometry", "GhostlineImage", "GhostlinePNG",
                                                   "GhostlineFonts", "GhostlineShaping", "GhostlineLayout", "GhostlineScene",
@@ -128,7 +134,11 @@ let package = Package(
         .target(name: "GhostlineReviewApp", dependencies: ["GhostlineSuite", "GhostlineReview", "GhostlineRender", "GhostlineFonts", "GhostlineSupport",
                                                            .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "HummingbirdCore", package: "hummingbird"),
-                                                           .product(name: "Logging", package: "swift-log")]),
+                                                           .product(name: "Logging", package: "swift-log")],
+                resources: [.embedInCode("Pages/app-index.html"), .embedInCode("Pages/app-bar.html"),
+                            .embedInCode("Pages/app-entry.html"), .embedInCode("Pages/app-help.html"),
+                            .embedInCode("Pages/app.css"), .embedInCode("Pages/app-common.js"),
+                            .embedInCode("Pages/app-index.js"), .embedInCode("Pages/app-bar.js")]),
         .executableTarget(name: "ghostline", dependencies: [
             "Ghostline", "GhostlineReviewApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -86,7 +86,7 @@ struct PackageStructureTests {
         // has `_` for `-`) and the products it names.
         func module(_ dependency: String) -> String { dependency.replacingOccurrences(of: "-", with: "_") }
         let products: Set<String> = ["Yams", "ArgumentParser", "SnapshotTesting", "Hummingbird", "HummingbirdCore",
-                                     "Logging", "ZIPFoundation"]
+                                     "Logging", "ZIPFoundation", "Mustache"]
         var problems: [String] = []
         for target in targets {
             let files = Self.swiftFiles(target.path)
