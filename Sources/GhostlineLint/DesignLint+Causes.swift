@@ -99,8 +99,9 @@ extension DesignLint {
                     default: break
                     }
                 }
-                if fix.padded, case .inline(var style) = label.style, style.lineHeight != nil || style.lineHeightPercent != nil {
-                    style.lineHeightStrategy = .padded
+                if fix.padded, case .inline(var style) = label.style,
+                   style.paragraph.lineHeight != nil || style.paragraph.lineHeightPercent != nil {
+                    style.paragraph.lineHeightStrategy = .padded
                     label.style = .inline(style)
                 }
                 if fix.noHeight { label.size.height = nil }

@@ -13,21 +13,22 @@ extension StyleChange {
     func applied(to style: StyleDescription) -> StyleDescription {
         var style = style
         switch (key, value) {
-        case ("font", .word(let name)): style.font = name
-        case ("size", .number(let size)): style.size = size
-        case ("weight", .number(let weight)): style.weight = FontWeight(Int(weight))
-        case ("italic", .flag(let italic)): style.italic = italic
-        case ("letterSpacing", .number(let spacing)): style.letterSpacing = spacing; style.letterSpacingPercent = nil
+        case ("font", .word(let name)): style.character.font = name
+        case ("size", .number(let size)): style.character.size = size
+        case ("weight", .number(let weight)): style.character.weight = FontWeight(Int(weight))
+        case ("italic", .flag(let italic)): style.character.italic = italic
+        case ("letterSpacing", .number(let spacing)): style.character.letterSpacing = spacing; style.character.letterSpacingPercent = nil
         case ("lineHeight", .number(let height)):
-            style.lineHeight = height; style.lineHeightPercent = nil; style.lineHeightFromTextStyle = false
+            style.paragraph.lineHeight = height; style.paragraph.lineHeightPercent = nil; style.paragraph.lineHeightFromTextStyle = false
         case (let key, .number(let value)) where key.hasPrefix("features."):
             // One feature set over the style's own (CSS font-feature-settings: the later setting of a tag wins).
             let tag = String(key.dropFirst("features.".count))
-            style.features = (style.features ?? []).filter { $0.tag != tag } + [ShapingFeature(tag, value: UInt32(max(0, value)))]
-        case ("lineHeightStrategy", .word(let word)): style.lineHeightStrategy = LineHeightStrategy(rawValue: word)
-        case ("alignment", .word(let word)): style.alignment = TextAlignment(rawValue: word)
-        case ("color", .word(let hex)): style.color = SceneColor(stringLiteral: hex)
-        case ("textCase", .word(let word)): style.textCase = TextCase(rawValue: word)
+            style.character.features = (style.character.features ?? []).filter { $0.tag != tag }
+                + [ShapingFeature(tag, value: UInt32(max(0, value)))]
+        case ("lineHeightStrategy", .word(let word)): style.paragraph.lineHeightStrategy = LineHeightStrategy(rawValue: word)
+        case ("alignment", .word(let word)): style.paragraph.alignment = TextAlignment(rawValue: word)
+        case ("color", .word(let hex)): style.character.color = SceneColor(stringLiteral: hex)
+        case ("textCase", .word(let word)): style.character.textCase = TextCase(rawValue: word)
         default: break
         }
         return style

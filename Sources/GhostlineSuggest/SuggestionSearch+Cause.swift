@@ -7,7 +7,8 @@ import GhostlineSupport
 extension SuggestionSearch {
     /// The style's letter spacing in points, from points or a percentage of the size.
     static func letterSpacing(_ style: StyleDescription, size: Double) -> Double {
-        style.letterSpacing ?? style.letterSpacingPercent.map { $0 * (style.size ?? size) / 100 } ?? 0
+        let character = style.character
+        return character.letterSpacing ?? character.letterSpacingPercent.map { $0 * (character.size ?? size) / 100 } ?? 0
     }
 
     static func pt(_ value: Double) -> String { JSONValue.format((value * 100).rounded() / 100) + " pt" }
@@ -42,19 +43,20 @@ extension SuggestionSearch {
     func cause(_ id: String, changes: [StyleChange], style: StyleDescription, target: Target, original: Placement,
                fixed: Placement?) -> String {
         var reasons: [String] = []
+        let character = style.character, paragraph = style.paragraph
         let lh = original.fontLineHeight
         let designHeight = fixed?.frame.height
         let heights: String = {
             guard let designHeight, abs(designHeight - original.frame.height) * comparison.scale.value >= 0.5 else { return "" }
             return " It is \(Self.pt(original.frame.height)) tall where the design's is \(Self.pt(designHeight))."
         }()
-        let raw = max(style.lineHeight ?? lh, lh) * Double(max(1, original.baselines.count))
+        let raw = max(paragraph.lineHeight ?? lh, lh) * Double(max(1, original.baselines.count))
         let rounded = abs(comparison.scale.ceilToPixel(raw) - original.frame.height) < 1e-6 && abs(raw - original.frame.height) > 1e-3
         for change in changes {
             switch change.key {
             case "lineHeightStrategy":
-                let strategy = style.lineHeightStrategy ?? .padded
-                let height = style.lineHeight.map(Self.pt) ?? "text style's"
+                let strategy = paragraph.lineHeightStrategy ?? .padded
+                let height = paragraph.lineHeight.map(Self.pt) ?? "text style's"
                 switch strategy {
                 case .none:
                     reasons.append("`lineHeightStrategy: none` ignores the \(height) line height, so its lines are the font's "
@@ -63,7 +65,7 @@ extension SuggestionSearch {
                     reasons.append("`lineHeightStrategy: lineSpacing` spaces its lines \(height) apart but puts no padding above "
                                    + "the first, which the design has (R7)")
                 case .padded:
-                    if let lineHeight = style.lineHeight, lineHeight < lh {
+                    if let lineHeight = paragraph.lineHeight, lineHeight < lh {
                         reasons.append("its \(Self.pt(lineHeight)) line height is below the font's own \(Self.pt(lh)), which line "
                                        + "spacing cannot reach (R7)" + (rounded ? ", and its height is rounded up to the pixel grid (R2)" : ""))
                     } else {
@@ -77,7 +79,7 @@ extension SuggestionSearch {
                 }
             case "lineHeight":
                 let designed = change.value.number.map(Self.pt) ?? ""
-                if let lineHeight = style.lineHeight {
+                if let lineHeight = paragraph.lineHeight {
                     reasons.append("its line height is \(Self.pt(lineHeight)); the design's lines are \(designed)")
                 } else {
                     reasons.append("it has no line height, so its lines are the font's \(Self.pt(lh)) (R2); the design's are \(designed)")
@@ -89,24 +91,24 @@ extension SuggestionSearch {
                 reasons.append("its digits are proportional; the design's are tabular (each as wide as the others), as "
                                + "`features: { tnum: 1 }` draws them")
             case "size":
-                reasons.append("it is set at \(Self.pt(style.size ?? original.pointSize)); the design's text is "
+                reasons.append("it is set at \(Self.pt(character.size ?? original.pointSize)); the design's text is "
                                + "\(change.value.number.map(Self.pt) ?? "") (wider and taller)")
             case "weight":
-                reasons.append("its weight is \(style.weight?.value ?? 400) (\(original.postScriptName)); the design's strokes fit weight "
+                reasons.append("its weight is \(character.weight?.value ?? 400) (\(original.postScriptName)); the design's strokes fit weight "
                                + "\(Int(change.value.number ?? 0)) (\(fixed?.postScriptName ?? "another face"))")
             case "font":
                 reasons.append("its face is \(original.postScriptName); the design's strokes fit \(change.value.word ?? "another face") "
                                + "(another weight of the family, named by its PostScript name as the style names its face)")
             case "italic":
-                reasons.append(style.italic == true ? "it is italic; the design's text is upright" : "it is upright; the design's text is italic")
+                reasons.append(character.italic == true ? "it is italic; the design's text is upright" : "it is upright; the design's text is italic")
             case "alignment":
-                reasons.append("it is aligned \((style.alignment ?? .natural).rawValue); the design's ink is aligned \(change.value.word ?? "")")
+                reasons.append("it is aligned \((paragraph.alignment ?? .natural).rawValue); the design's ink is aligned \(change.value.word ?? "")")
             case "textCase":
-                let now = (style.textCase ?? .none).rawValue, wanted = change.value.word ?? ""
+                let now = (character.textCase ?? .none).rawValue, wanted = change.value.word ?? ""
                 reasons.append("its letters are set \(now == "none" ? "as written" : "in \(now) case"); the design's are "
                                + (wanted == "none" ? "as written (`textCase: none`)" : "in \(wanted) case (`textCase: \(wanted)`)"))
             case "color":
-                let own = style.color.map { colour -> String in
+                let own = character.color.map { colour -> String in
                     if case .fixed(let c) = colour { return c.hexString }
                     return colour.name ?? "its colour"
                 } ?? "its colour"

@@ -83,7 +83,7 @@ extension SuggestionSearch {
         let system = ColorNames.system.keys.sorted()
         let dynamic = system.filter { ColorNames.system[$0]!.light != ColorNames.system[$0]!.dark }
         // Names the scene already uses come first among iOS's (its tab bar's `systemBlue`, not `link`).
-        var used = Set(description.styles.compactMap { $0.style.color?.name })
+        var used = Set(description.styles.compactMap { $0.style.character.color?.name })
         func visit(_ element: ElementDescription) {
             switch element {
             case .box(let b): if let n = b.color.name { used.insert(n) }; if let n = b.background?.color.name { used.insert(n) }

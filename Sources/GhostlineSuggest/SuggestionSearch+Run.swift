@@ -78,7 +78,7 @@ extension SuggestionSearch {
             }
             // An italic the style already has (or lacks) is not a change: the face drawn leans on its own (a family
             // whose regular file is italic, say), which the cause says.
-            if let lean = ink.firstIndex(where: { $0.key == "italic" }), ink[lean].value == .flag(style.italic ?? false) {
+            if let lean = ink.firstIndex(where: { $0.key == "italic" }), ink[lean].value == .flag(style.character.italic ?? false) {
                 let leans = ink[lean].value == .flag(false)
                 ink.remove(at: lean)
                 results.append(LabelSuggestion(label: label.id, cause: leans
@@ -138,8 +138,9 @@ extension SuggestionSearch {
             let wasOn = fits(miss(t, placements[other.id], base: own))
             var bestTrial: Trial?, bestCost = cost
             var hypotheses: [[StyleChange]] = []
-            if layout.model == .uikit, style.lineHeight != nil || style.lineHeightFromTextStyle {
-                hypotheses = [LineHeightStrategy.minMax, .padded, .lineSpacing].filter { $0 != (style.lineHeightStrategy ?? .padded) }
+            if layout.model == .uikit, style.paragraph.lineHeight != nil || style.paragraph.lineHeightFromTextStyle {
+                let strategy = style.paragraph.lineHeightStrategy ?? .padded
+                hypotheses = [LineHeightStrategy.minMax, .padded, .lineSpacing].filter { $0 != strategy }
                     .map { [StyleChange("lineHeightStrategy", .word($0.rawValue))] }
             }
             for changes in hypotheses {
@@ -266,11 +267,12 @@ extension SuggestionSearch {
     }
 
     func verticalHypotheses(target: Target, style: StyleDescription, original: Placement, miss now: Miss) -> [[StyleChange]] {
+        let paragraph = style.paragraph
         guard comparison.exceedsBaselineTolerance(now.vertical) || now.lineCount > 0 else { return [] }
         var result: [[StyleChange]] = []
         let uikit = layout.model == .uikit
-        let strategy = style.lineHeightStrategy ?? .padded
-        if uikit, style.lineHeight != nil || style.lineHeightFromTextStyle {
+        let strategy = paragraph.lineHeightStrategy ?? .padded
+        if uikit, paragraph.lineHeight != nil || paragraph.lineHeightFromTextStyle {
             for other in [LineHeightStrategy.padded, .minMax, .lineSpacing] where other != strategy {
                 result.append([StyleChange("lineHeightStrategy", .word(other.rawValue))])
             }
@@ -288,17 +290,18 @@ extension SuggestionSearch {
             for height in Set([pitch.rounded(), (pitch * 2).rounded() / 2]) where height > 0 { result.append(withStrategy(height)) }
         } else if let first = target.designBaselines.first ?? nil, let rendered = target.label.lines.first?.renderBaseline {
             // One line: a line height that adds (or takes) twice the offset, half of it above the text.
-            let height = (style.lineHeight ?? original.fontLineHeight) + 2 * (first - rendered)
+            let height = (paragraph.lineHeight ?? original.fontLineHeight) + 2 * (first - rendered)
             if height > 1 { result.append(withStrategy((height * 2).rounded() / 2)) }
         }
         return result
     }
 
     func horizontalHypotheses(target: Target, style: StyleDescription, original: Placement, miss now: Miss) -> [[StyleChange]] {
+        let character = style.character, paragraph = style.paragraph
         var result: [[StyleChange]] = []
         let widthOff = now.width > comparison.edgeTolerance || now.lineCount > 0
         let lines = target.label.lines
-        let size = style.size ?? original.pointSize
+        let size = character.size ?? original.pointSize
         // The whole label's ink: words move between lines when the spacing changes, so the sums are compared, and the
         // letters that share the difference are all of the label's but one per line.
         let rendered = lines.compactMap(\.renderInk).map(\.width).reduce(0, +)
@@ -330,30 +333,30 @@ extension SuggestionSearch {
                 result.append([StyleChange("size", .number(candidate))])
             }
             let steps = massRatio > 1.05 ? [100, 200, 300] : massRatio < 0.95 ? [-100, -200, -300] : []
-            if let (family, weight) = Self.namedFace(style.font, drawn: original.postScriptName) {
+            if let (family, weight) = Self.namedFace(character.font, drawn: original.postScriptName) {
                 // A face named by its PostScript name ignores `weight`: the other weights are other faces of the family
                 // (`Inter-SemiBold` → `Inter-Bold`), tried by name; one the fonts lack does not resolve and is dropped.
                 for step in steps { if let name = Self.weightNames[weight + step] { result.append([StyleChange("font", .word("\(family)-\(name)"))]) } }
             } else {
-                let weight = style.weight?.value ?? 400
+                let weight = character.weight?.value ?? 400
                 for step in steps where (100...900).contains(weight + step) {
                     result.append([StyleChange("weight", .number(Double(weight + step)))])
                 }
             }
             // Case: the same letters set in capitals (or not) are wider and taller, not heavier.
             if original.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
-                for textCase in [TextCase.upper, .lower, .none] where textCase != (style.textCase ?? .none) {
+                for textCase in [TextCase.upper, .lower, .none] where textCase != (character.textCase ?? .none) {
                     result.append([StyleChange("textCase", .word(textCase.rawValue))])
                 }
             }
             // Digits: tabular ones are all as wide as each other, proportional ones are not (a price, a time).
             if original.text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
-                let tabular = style.features?.contains { $0.tag == "tnum" && $0.value > 0 } ?? false
+                let tabular = character.features?.contains { $0.tag == "tnum" && $0.value > 0 } ?? false
                 result.append([StyleChange(tabular ? "features.pnum" : "features.tnum", .number(1))])
             }
         }
         if now.left > comparison.edgeTolerance, now.width <= comparison.edgeTolerance {
-            let alignment = style.alignment ?? .natural
+            let alignment = paragraph.alignment ?? .natural
             for other in [TextAlignment.left, .center, .right] where other != alignment {
                 result.append([StyleChange("alignment", .word(other.rawValue))])
             }

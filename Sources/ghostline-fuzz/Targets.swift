@@ -168,21 +168,21 @@ func exerciseText(_ bytes: [UInt8]) {
     let text = String(decoding: bytes.dropFirst(8).prefix(1000), as: UTF8.self)
     let model = LayoutModel.allCases[Int(b[4] & 1) % LayoutModel.allCases.count]
     var style = StyleDescription(font: ["Inter", "DejaVu Sans", "Noto Sans"][Int(b[0]) % 3], size: 2 + Double(b[1] % 96))
-    style.letterSpacing = Double(Int8(bitPattern: b[2])) / 16
-    if b[3] & 1 == 1 { style.lineHeight = 1 + Double(b[3] >> 1) }
-    style.lineHeightStrategy = LineHeightStrategy.allCases[Int(b[3] >> 5) % LineHeightStrategy.allCases.count]
+    style.character.letterSpacing = Double(Int8(bitPattern: b[2])) / 16
+    if b[3] & 1 == 1 { style.paragraph.lineHeight = 1 + Double(b[3] >> 1) }
+    style.paragraph.lineHeightStrategy = LineHeightStrategy.allCases[Int(b[3] >> 5) % LineHeightStrategy.allCases.count]
     // Only the settings the model accepts: a refused one would end the input at the resolver.
     if model.refusal(of: "whiteSpace") == nil {
-        style.whiteSpace = WhiteSpace.allCases[Int(b[5]) % WhiteSpace.allCases.count]
-        style.overflowWrap = OverflowWrap.allCases[Int(b[5] >> 3) % OverflowWrap.allCases.count]
-        style.wordBreak = WordBreak.allCases[Int(b[5] >> 5) % WordBreak.allCases.count]
+        style.paragraph.whiteSpace = WhiteSpace.allCases[Int(b[5]) % WhiteSpace.allCases.count]
+        style.paragraph.overflowWrap = OverflowWrap.allCases[Int(b[5] >> 3) % OverflowWrap.allCases.count]
+        style.paragraph.wordBreak = WordBreak.allCases[Int(b[5] >> 5) % WordBreak.allCases.count]
     }
     if model.refusal(of: "hyphens") == nil {
-        style.hyphens = b[7] & 0x80 == 0 ? nil : .auto
+        style.paragraph.hyphens = b[7] & 0x80 == 0 ? nil : .auto
     } else if b[7] & 0x80 != 0 {
-        style.hyphenationFactor = 1
+        style.paragraph.hyphenationFactor = 1
     }
-    style.language = ["en", "de", "ar", "ja", "th", "hi"][Int(b[4] >> 4) % 6]
+    style.character.language = ["en", "de", "ar", "ja", "th", "hi"][Int(b[4] >> 4) % 6]
     let modes = LineBreakMode.allCases, alignments = TextAlignment.allCases
     let directions: [WritingDirection?] = [nil, .leftToRight, .rightToLeft]
     let description = SceneDescription(width: 1 + Double(b[6]) * 2, scale: 1 + Int(b[4] >> 1) % 3, model: model) {

@@ -52,7 +52,7 @@ struct SceneBuilderCoverageTests {
             .with(\.kerning, true).with(\.ligatures, true).with(\.lineSpacing, 1).with(\.paragraphSpacing, 4)
             .with(\.paragraphSpacingBefore, 2).with(\.minimumLineHeight, 18).with(\.maximumLineHeight, 30)
             .with(\.lineHeightMultiple, 1).with(\.hyphenationFactor, 0.5)
-        body.weight = FontWeight(400)
+        body.character.weight = FontWeight(400)
         let title = StyleDescription(font: "tight", textStyle: .title2, weight: FontWeight(600))
         let scaled = StyleDescription(font: "Inter", size: 13).with(\.scalesWith, .footnote).with(\.maximumPointSize, 20)
         let tight = NamedFont(name: "tight", file: "/usr/share/fonts/opentype/inter/Inter-Regular.otf", faceIndex: 0,

@@ -20,27 +20,29 @@ public struct PlatformCode: Sendable, Equatable {
     /// The code for `style` (the label's style with the changes made), saying the changed keys.
     package init(style: StyleDescription, changes: [StyleChange], pointSize: Double, postScriptName: String, model: LayoutModel) {
         let keys = Set(changes.map(\.key))
-        let size = style.size ?? pointSize
+        let character = style.character, paragraph = style.paragraph
+        let size = character.size ?? pointSize
         let font = postScriptName
         let number = Self.number
         var attributes = ["    .font: font"]
         var setup = ["let font = UIFont(name: \"\(font)\", size: \(number(size)))!"]
         var modifiers = [".font(.custom(\"\(font)\", fixedSize: \(number(size))))"]
         var declarations: [String] = []
-        let lineHeight = style.lineHeight
+        let lineHeight = paragraph.lineHeight
         if keys.contains("lineHeight") || keys.contains("lineHeightStrategy"), let lineHeight {
-            let parts = Self.lineHeightParts(lineHeight, font: font, size: size, strategy: style.lineHeightStrategy ?? .padded)
+            let parts = Self.lineHeightParts(lineHeight, font: font, size: size, strategy: paragraph.lineHeightStrategy ?? .padded)
             setup += parts.setup; attributes += parts.attributes; modifiers += parts.modifiers
             declarations.append("line-height: \(number(lineHeight))px;")
         }
         if keys.contains("letterSpacing") {
-            let spacing = number(style.letterSpacing ?? 0)
+            let spacing = number(character.letterSpacing ?? 0)
             attributes.append("    .kern: \(spacing)")
             modifiers.append(".kerning(\(spacing))")
             declarations.append("letter-spacing: \(spacing)px;")
         }
         if keys.contains("size") || keys.contains("weight") || keys.contains("italic") || keys.contains("font") {
-            declarations.append("font: \(style.italic == true ? "italic " : "")\(style.weight?.value ?? 400) \(number(size))px \(style.font ?? font);")
+            let face = "\(character.italic == true ? "italic " : "")\(character.weight?.value ?? 400)"
+            declarations.append("font: \(face) \(number(size))px \(character.font ?? font);")
         }
         if keys.contains("features.tnum") {
             setup.append("let tabular = font.fontDescriptor.addingAttributes([.featureSettings: [[UIFontDescriptor.FeatureKey.type: "
@@ -50,26 +52,26 @@ public struct PlatformCode: Sendable, Equatable {
             modifiers.append(".monospacedDigit()")
             declarations.append("font-variant-numeric: tabular-nums;")
         }
-        if keys.contains("alignment"), let alignment = style.alignment {
+        if keys.contains("alignment"), let alignment = paragraph.alignment {
             setup.append("label.textAlignment = .\(alignment == .justified ? "justified" : alignment.rawValue)")
             let swiftUI = ["left": ".leading", "right": ".trailing", "center": ".center"][alignment.rawValue] ?? ".leading"
             modifiers.append(".multilineTextAlignment(\(swiftUI))")
             declarations.append("text-align: \(alignment.rawValue);")
         }
-        if keys.contains("color"), case .fixed(let colour)? = style.color {
+        if keys.contains("color"), case .fixed(let colour)? = character.color {
             func channel(_ c: UInt8) -> String { JSONValue.format((Double(c) / 255 * 1000).rounded() / 1000) }
             let rgb = "red: \(channel(colour.red)), green: \(channel(colour.green)), blue: \(channel(colour.blue))"
             attributes.append("    .foregroundColor: UIColor(\(rgb), alpha: 1)   // \(colour.hexString)")
             modifiers.append(".foregroundStyle(Color(\(rgb)))   // \(colour.hexString)")
             declarations.append("color: \(colour.hexString);")
         }
-        if keys.contains("color"), case .named(let name)? = style.color {
+        if keys.contains("color"), case .named(let name)? = character.color {
             let system = ColorNames.system[name] != nil
             attributes.append("    .foregroundColor: " + (system ? "UIColor.\(name)" : "UIColor(named: \"\(name)\")!"))
             modifiers.append(".foregroundStyle(" + (system ? "Color(uiColor: .\(name))" : "Color(\"\(name)\")") + ")")
             declarations.append("color: var(--\(name));")
         }
-        if keys.contains("textCase"), let textCase = style.textCase {
+        if keys.contains("textCase"), let textCase = character.textCase {
             let swift = ["upper": "uppercase", "lower": "lowercase"][textCase.rawValue]
             setup.append(swift.map { "let text = text.\($0 == "uppercase" ? "uppercased" : "lowercased")()   // textCase: \(textCase.rawValue)" }
                          ?? "// textCase: \(textCase.rawValue): the text as written")

@@ -176,7 +176,22 @@ extension ElementDescription {
 
 extension StyleDescription {
     /// This style with one key set: `StyleDescription(font: "Inter", size: 17).with(\.strikethrough, true)`. Every
-    /// key of a style is a property, so every key is reachable this way.
+    /// key of a style is a property of its character or paragraph group, and the key path names it without the
+    /// group (`\.strikethrough`, `\.lineSpacing`), as a scene file does; so every key is reachable this way.
+    public func with<Value>(_ key: WritableKeyPath<CharacterStyleDescription, Value>, _ value: Value) -> StyleDescription {
+        var copy = self
+        copy.character[keyPath: key] = value
+        return copy
+    }
+
+    /// This style with one paragraph key set: `.with(\.lineSpacing, 4)`.
+    public func with<Value>(_ key: WritableKeyPath<ParagraphStyleDescription, Value>, _ value: Value) -> StyleDescription {
+        var copy = self
+        copy.paragraph[keyPath: key] = value
+        return copy
+    }
+
+    /// This style with a property of its own set (a whole group, say): `.with(\.paragraph, shared)`.
     public func with<Value>(_ key: WritableKeyPath<StyleDescription, Value>, _ value: Value) -> StyleDescription {
         var copy = self
         copy[keyPath: key] = value

@@ -214,11 +214,11 @@ extension SceneParser {
             var run = RunDescription(text: text, mark: item.mark)
             if let s = keys["style"] {
                 if s.isMapping, let paragraph = try s.mapping(allowed: StyleDescription.keys).entries
-                    .first(where: { StyleDescription.paragraphKeys.contains($0.0) }) {
+                    .first(where: { ParagraphStyleDescription.keys.contains($0.0) }) {
                     throw paragraph.1.error("`\(paragraph.0)` is a paragraph key and has no effect on a run",
-                                            fix: "set it on the label's style; runs take: \(StyleDescription.characterKeys.joined(separator: ", "))")
+                                            fix: "set it on the label's style; runs take: \(CharacterStyleDescription.keys.joined(separator: ", "))")
                 }
-                run.style = try styleReference(s, allowed: StyleDescription.characterKeys)
+                run.style = try styleReference(s, allowed: CharacterStyleDescription.keys)
             }
             runs.append(run)
         }

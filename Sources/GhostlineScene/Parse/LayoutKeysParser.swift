@@ -1,7 +1,7 @@
 import GhostlineLayout
 
 /// The Auto Layout keys any element may have (size constraints), those of labels and images (content priorities),
-/// spacers, and the Dynamic Type scaling keys of a style.
+/// and spacers.
 extension SceneParser {
     static let sizeKeys = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"]
     static let priorityKeys = ["hugging", "compressionResistance"]
@@ -72,33 +72,5 @@ extension SceneParser {
         if case .scalar(let scalar) = cursor.node, ["", "~", "null"].contains(scalar.string) { return SpacerNode() }
         let keys = try cursor.mapping(allowed: Self.spacerKeys)
         return SpacerNode(minLength: try keys["minLength"]?.number("a length in points", range: 0...10_000) ?? 0)
-    }
-
-    /// `scalesWith` and `maximumPointSize` (UIFontMetrics): the style's own size scales with a text style.
-    func dynamicScaling(_ keys: YAMLCursor.Mapping, into style: inout StyleDescription) throws(SceneError) {
-        if let s = keys["scalesWith"] {
-            let textStyle = try s.choice(DynamicTextStyle.self)
-            if style.textStyle != nil {
-                throw s.error("both `textStyle` and `scalesWith` are set",
-                              fix: "keep one: textStyle takes size and weight from the Dynamic Type table, scalesWith scales the style's own size")
-            }
-            guard style.size != nil else {
-                throw s.error("`scalesWith` scales the style's own size, and it has none",
-                              fix: "add `size:` in points (the size at the Large category), or use `textStyle: \(textStyle.rawValue)`")
-            }
-            style.scalesWith = textStyle
-        }
-        if let m = keys["maximumPointSize"] {
-            let maximum = try m.number("a font size in points", range: 1...1000)
-            guard style.scalesWith != nil else {
-                throw m.error("`maximumPointSize` caps a size that scales, and this style does not scale",
-                              fix: "add `scalesWith: body` (or another text style) beside `size`, or remove maximumPointSize")
-            }
-            if let size = style.size, maximum < size {
-                throw m.error("`maximumPointSize` (\(maximum)) is below the style's size (\(size))",
-                              fix: "give a maximum of at least \(size) points")
-            }
-            style.maximumPointSize = maximum
-        }
     }
 }

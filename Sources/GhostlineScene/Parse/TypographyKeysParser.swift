@@ -8,7 +8,7 @@ import GhostlineShaping
 /// `lineHeight: "120%"`), as Figma writes them.
 extension SceneParser {
     /// `variations`, `opticalSizing` and `features` of a style mapping.
-    func typographyKeys(_ keys: YAMLCursor.Mapping, into style: inout StyleDescription) throws(SceneError) {
+    func typographyKeys(_ keys: YAMLCursor.Mapping, into style: inout CharacterStyleDescription) throws(SceneError) {
         if let v = keys["variations"] {
             style.variations = try tagged(v, what: "axis") { value throws(SceneError) in
                 VariationSetting("", try value.number("an axis value (e.g. 450 for wght, 90 for wdth)", range: -32768...32767))
