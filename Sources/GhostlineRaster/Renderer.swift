@@ -94,9 +94,22 @@ public struct Renderer: Sendable {
             if let background = element.background {
                 Shapes.fillRoundedRect(&canvas, rect: frame, radius: background.cornerRadius, scale: scale,
                                        color: palette.color(background.paint))
-                if let border = background.border, border.width > 0 {
-                    Shapes.strokeRoundedRect(&canvas, rect: frame, radius: background.cornerRadius, width: border.width,
-                                             scale: scale, color: palette.color(border.paint))
+                if let border = background.border {
+                    if let side = border.uniform {
+                        if side.width > 0 {
+                            Shapes.strokeRoundedRect(&canvas, rect: frame, radius: background.cornerRadius, width: side.width,
+                                                     scale: scale, color: palette.color(side.paint))
+                        }
+                    } else {
+                        // Leading and trailing are the left and right edges left to right, mirrored right to left.
+                        func band(_ side: Border.Side?) -> Shapes.SideBand? {
+                            side.map { Shapes.SideBand(width: $0.width, color: palette.color($0.paint)) }
+                        }
+                        let rightToLeft = layout.canvas.layoutDirection == .rightToLeft
+                        Shapes.strokeSides(&canvas, rect: frame, radius: background.cornerRadius, top: band(border.top),
+                                           left: band(rightToLeft ? border.trailing : border.leading), bottom: band(border.bottom),
+                                           right: band(rightToLeft ? border.leading : border.trailing), scale: scale)
+                    }
                 }
             }
             switch element.content {

@@ -96,8 +96,16 @@ public enum LayoutJSON {
             var shape: [(String, JSONValue)] = [("color", .string(palette.color(background.paint).hexString)),
                                                 ("cornerRadius", .number(background.cornerRadius))]
             if let border = background.border {
-                shape.append(("border", .object([("width", .number(border.width)),
-                                                 ("color", .string(palette.color(border.paint).hexString))])))
+                // A uniform border as the scene writes it, `{ width, color }`; one whose sides differ side by side.
+                func side(_ side: Border.Side) -> JSONValue {
+                    .object([("width", .number(side.width)), ("color", .string(palette.color(side.paint).hexString))])
+                }
+                if let uniform = border.uniform {
+                    shape.append(("border", side(uniform)))
+                } else {
+                    let sides = [("top", border.top), ("leading", border.leading), ("bottom", border.bottom), ("trailing", border.trailing)]
+                    shape.append(("border", .object(sides.compactMap { name, value in value.map { (name, side($0)) } })))
+                }
             }
             members.append(("background", .object(shape)))
         }

@@ -106,7 +106,7 @@ public struct LabelLines: Sendable, Equatable {
             if let palette {
                 if let background = element.background {
                     drawn.append(Fill(frame: element.frame, color: palette.color(background.paint),
-                                      cornerRadius: background.cornerRadius, borderWidth: background.border?.width ?? 0))
+                                      cornerRadius: background.cornerRadius, borderWidth: background.border?.widest ?? 0))
                 }
                 if case .box(let paint, let radius) = element.content {
                     drawn.append(Fill(frame: element.frame, color: palette.color(paint), cornerRadius: radius, borderWidth: 0))
@@ -209,6 +209,12 @@ public struct LabelLines: Sendable, Equatable {
             guard let number = value as? Double, number.isFinite, number >= 0, number <= largestCoordinate else { return 0 }
             return number
         }
+        /// A border's width: a uniform border's `width`, or the widest of its sides'.
+        func borderWidth(_ border: [String: Any]?) -> Double {
+            guard let border else { return 0 }
+            if border["width"] != nil { return length(border["width"]) }
+            return ["top", "leading", "bottom", "trailing"].map { length((border[$0] as? [String: Any])?["width"]) }.max() ?? 0
+        }
         for (index, element) in elements.enumerated() {
             if let frame = element["frame"] as? [String: Any], let x = frame["x"] as? Double, let y = frame["y"] as? Double,
                let w = frame["width"] as? Double, let h = frame["height"] as? Double,
@@ -220,7 +226,7 @@ public struct LabelLines: Sendable, Equatable {
                 if let background = element["background"] as? [String: Any], let hex = background["color"] as? String,
                    let color = Color(hex: hex) {
                     drawn.append(Fill(frame: rect, color: color, cornerRadius: length(background["cornerRadius"]),
-                                      borderWidth: length((background["border"] as? [String: Any])?["width"])))
+                                      borderWidth: borderWidth(background["border"] as? [String: Any])))
                 }
                 if element["kind"] as? String == "box", let hex = element["color"] as? String, let color = Color(hex: hex) {
                     drawn.append(Fill(frame: rect, color: color, cornerRadius: length(element["cornerRadius"]), borderWidth: 0))

@@ -44,7 +44,7 @@ extension SuggestionSearch {
             guard let from = color, let element = byID[node.id] else { continue }
             var inset = 2 / scale
             if case .box(_, let radius) = element.content { inset += radius * 0.3 }
-            if let background = element.background { inset += background.cornerRadius * 0.3 + (background.border?.width ?? 0) }
+            if let background = element.background { inset += background.cornerRadius * 0.3 + (background.border?.widest ?? 0) }
             let area = element.frame.insetBy(inset)
             guard let found = Self.fill(in: area, render: render, design: design, scale: scale) else { continue }
             // The design showing the page there is an element gone or moved, not a fill changed.

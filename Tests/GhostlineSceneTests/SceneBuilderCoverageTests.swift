@@ -19,7 +19,7 @@ struct SceneBuilderCoverageTests {
         ("top", SceneParser.topKeys), ("canvas", SceneParser.canvasKeys), ("stack", SceneParser.stackKeys),
         ("label", SceneParser.labelKeys), ("box", SceneParser.boxKeys), ("image", SceneParser.imageKeys),
         ("overlay", SceneParser.overlayKeys), ("background", SceneParser.backgroundKeys),
-        ("border", SceneParser.borderKeys), ("gap", SceneParser.gapKeys), ("spacer", SceneParser.spacerKeys),
+        ("border", SceneParser.borderKeys), ("border sides", BorderDescription.sideKeys), ("gap", SceneParser.gapKeys), ("spacer", SceneParser.spacerKeys),
         ("run", SceneParser.runKeys), ("style", StyleDescription.keys), ("ignore", SceneParser.ignoreKeys),
         ("padding", SceneParser.insetKeys), ("font", SceneParser.fontEntryKeys), ("metrics", SceneParser.metricsKeys),
         ("priority", SceneParser.axisKeys), ("scheme", SceneParser.schemeKeys), ("style guide", StyleGuide.keys),
@@ -130,6 +130,13 @@ struct SceneBuilderCoverageTests {
             AbsoluteStack(id: "placed", height: 40) {
                 Label("Beta", id: "badge", style: "body").placed(x: 120, y: 8).source("1BD845F2-700C")
             }.source("0:1")
+            HStack(id: "row") {
+                Label("Name", id: "name", style: "body").grow(1).shrink(2)
+                Label("9:41", id: "time", style: "body").alignSelf(.center)
+            }.background("#FFFFFF", border: BorderDescription(top: .init(width: 1, color: "#C6C6C8"),
+                                                              leading: .init(width: 2, color: "#FF3B30"),
+                                                              bottom: .init(width: 1, color: "#C6C6C8"),
+                                                              trailing: .init(width: 2, color: "#34C759")))
         }
     }
 

@@ -7,8 +7,8 @@ Run (Debian; needs chromium and the font packages scripts/setup.sh installs):
 
     python3 scripts/browser/browser-screens.py     # writes Fixtures/screens/chromium-screens.json
 
-Each page is laid out at device scale factor 3 (the screens' scale), so every value is a multiple of Chromium's
-LayoutUnit, 1/64 of a device pixel (1/192 px). Baselines: a zero-size inline-block put first (and last) in a label
+Each page is laid out at device scale factors 1, 2 and 3, so every value is a multiple of Chromium's LayoutUnit,
+1/64 of a device pixel (1/192 px at @3x). Baselines: a zero-size inline-block put first (and last) in a label
 sits on its first (last) line's baseline; its bottom is read, and the marker removed again before the next
 label is measured. A label clamped to a number of lines gets the first marker only.
 """
@@ -24,8 +24,8 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 PAGES = os.path.join(ROOT, "Fixtures", "screens", "html")
 OUT = os.path.join(ROOT, "Fixtures", "screens", "chromium-screens.json")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
-SCREENS = ["settings", "product", "onboarding", "chat"]
-SCALE = 3
+SCREENS = ["settings", "product", "onboarding", "chat", "login", "profile", "inbox", "banner", "paywall", "flexbox"]
+SCALES = [1, 2, 3]
 
 MEASURE = r"""
 <script>
@@ -43,7 +43,7 @@ document.fonts.ready.then(() => {
     el.insertBefore(first, el.firstChild);
     out[el.id].firstBaseline = unit(first.getBoundingClientRect().bottom);
     first.remove();
-    if (!el.classList.contains("clamp2")) {
+    if (!el.classList.contains("clamp2") && !el.classList.contains("clamp1")) {
       const last = marker();
       el.appendChild(last);
       out[el.id].lastBaseline = unit(last.getBoundingClientRect().bottom);
@@ -57,15 +57,15 @@ document.fonts.ready.then(() => {
 """
 
 
-def measure(name, work):
+def measure(name, work, scale):
     with open(os.path.join(PAGES, name + ".html"), encoding="utf-8") as f:
-        page = f.read().replace("</body>", MEASURE % {"scale": SCALE} + "</body>")
-    path = os.path.join(PAGES, f".measure-{name}.html")
+        page = f.read().replace("</body>", MEASURE % {"scale": scale} + "</body>")
+    path = os.path.join(PAGES, f".measure-{name}-{scale}.html")
     with open(path, "w", encoding="utf-8") as f:
         f.write(page)
     try:
-        p = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--force-device-scale-factor={SCALE}",
-                            "--allow-file-access-from-files", "--hide-scrollbars", f"--user-data-dir={work}/profile-{name}",
+        p = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", f"--force-device-scale-factor={scale}",
+                            "--allow-file-access-from-files", "--hide-scrollbars", f"--user-data-dir={work}/profile-{name}-{scale}",
                             "--window-size=1200,1600", "--virtual-time-budget=10000", "--dump-dom", "file://" + path],
                            capture_output=True, text=True, timeout=120)
     finally:
@@ -79,13 +79,14 @@ def measure(name, work):
 def main():
     version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="ghostline-screens-") as work:
-        screens = {name: measure(name, work) for name in SCREENS}
-    doc = {"chromium": version, "generator": "scripts/browser/browser-screens.py", "scale": SCALE,
-           "units": "CSS px (= pt) from the page's top-left, multiples of 1/192 (a LayoutUnit at @3x)",
-           "screens": screens}
+        scales = {str(scale): {name: measure(name, work, scale) for name in SCREENS} for scale in SCALES}
+    doc = {"chromium": version, "generator": "scripts/browser/browser-screens.py",
+           "units": "CSS px (= pt) from the page's top-left, multiples of 1/(64 × scale) (a LayoutUnit)",
+           "scales": scales}
     with open(OUT, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1, sort_keys=True)
         f.write("\n")
+    screens = scales["3"]
     print(f"wrote {OUT}: " + ", ".join(f"{n} ({len(e)} elements)" for n, e in screens.items()), file=sys.stderr)
 
 

@@ -65,3 +65,22 @@ public struct LabelLayout: Sendable {
     /// True when a line was truncated (UILabel's text did not fit in `numberOfLines`).
     public var truncated: Bool { lines.contains(where: \.truncated) }
 }
+
+extension LabelLayouter {
+    /// CSS's min-content width of a prepared label: its widest piece between two break opportunities, hanging
+    /// spaces left out. `overflow-wrap: break-word` does not count (CSS Text 3: it is not considered for min-content
+    /// sizes), nor do dictionary hyphenation points. A flex item in the css model shrinks no narrower than this
+    /// (its automatic minimum, css-flexbox-1 §4.5).
+    public static func minContentWidth(_ prepared: Prepared) -> Double {
+        let paragraph = prepared.paragraph
+        let scalars = paragraph.scalars
+        var widest = 0.0, start = 0
+        let ends = paragraph.analysis.breaks.filter { !$0.hyphenates }.map(\.offset) + [scalars.count]
+        for end in ends where end > start {
+            let visible = LineBreaker.trimmedEnd(scalars, start: start, end: end)
+            if visible > start { widest = max(widest, paragraph.width(start, visible)) }
+            start = end
+        }
+        return widest
+    }
+}

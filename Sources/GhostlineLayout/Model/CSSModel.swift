@@ -32,6 +32,10 @@ extension LayoutModel {
         model.firstLineIndent = .textStart
         // Chromium leaves a font's `trak` table unapplied (measured; see FontTracking.ignored).
         model.fontTracking = .ignored
+        // A row that does not fit shrinks as flexbox shrinks it, every item by `flex-shrink` (1 unless set).
+        model.stackShrink = .flexShrink
+        // A label stretched taller than its text (a row's `align-items: stretch`) keeps its text at the top.
+        model.labelTextPlacement = .top
         return model
     }()
 }

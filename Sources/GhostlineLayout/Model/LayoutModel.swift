@@ -75,6 +75,11 @@ public struct LayoutModel: Sendable {
     /// Whether a font's tracking table (`trak`) spaces its text: Core Text applies it at the size (to fonts with a
     /// `STAT` table), Chromium never.
     public var fontTracking: FontTracking = .ignored
+    /// Who gives way when a `fill` stack's children do not fit along its axis: the lowest compression resistance
+    /// (UIStackView), or every child by its `flex-shrink` and length (CSS flexbox).
+    public var stackShrink: StackShrink = .byCompressionResistance
+    /// Where a label's text sits in a frame taller than it: centred (UILabel) or at the top (a CSS box).
+    public var labelTextPlacement: LabelTextPlacement = .centred
     /// Where Chromium found the design's fonts (css model): `.web` (`@font-face`) in both shipped models;
     /// `.installed` for a design drawn from fonts fontconfig found, whose baselines sit one device pixel higher
     /// above scale 1 when the font's descent rounds down (``ChromiumFonts``).
@@ -126,7 +131,8 @@ extension LayoutModel: Hashable {
               textStyleSuppliesLineHeight: textStyleSuppliesLineHeight, fallbackFaces: fallbackFaces,
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
               percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
-              fontTracking: fontTracking, chromiumFonts: chromiumFonts)
+              fontTracking: fontTracking, chromiumFonts: chromiumFonts, stackShrink: stackShrink,
+              labelTextPlacement: labelTextPlacement)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -142,6 +148,8 @@ extension LayoutModel: Hashable {
         var autoshrink: AutoshrinkRule
         var fontTracking: FontTracking
         var chromiumFonts: ChromiumFonts
+        var stackShrink: StackShrink
+        var labelTextPlacement: LabelTextPlacement
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

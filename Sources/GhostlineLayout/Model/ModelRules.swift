@@ -200,6 +200,26 @@ public enum StackSlack: Hashable, Sendable {
     case flexibleViewsOnly
 }
 
+/// Where a label's text sits in a frame taller than the text (a `height`, a stack's `fill` alignment).
+public enum LabelTextPlacement: Hashable, Sendable {
+    /// Centred vertically, the offset rounded to the pixel grid: UILabel's `drawText(in:)` centres its text rect.
+    case centred
+    /// At the top, the rest of the frame empty below: a CSS block's content starts at its content box's top
+    /// (a stretched flex item does not move its text).
+    case top
+}
+
+/// Who gives way when a `fill` stack's children do not fit along its axis.
+public enum StackShrink: Hashable, Sendable {
+    /// The child with the lowest compression resistance first, down to its minimum, then the next (UIStackView's
+    /// `fill`); tied labels that wrap shrink to equal lengths.
+    case byCompressionResistance
+    /// CSS flexbox (css-flexbox-1 §9.7, "resolving flexible lengths"): every child shrinks in proportion to its
+    /// `flex-shrink` times its length, none below its automatic minimum (a wrapping label's longest word, nothing
+    /// for a label that truncates, a nested stack's own minimum), and what a child cannot give is shared again.
+    case flexShrink
+}
+
 /// How a line height written as a percentage of the font size becomes points.
 public enum PercentLineHeight: Hashable, Sendable {
     /// The size times the percentage: what a design tool means by "120%" and what a UIKit app computes from it.

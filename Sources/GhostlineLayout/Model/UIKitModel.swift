@@ -22,7 +22,10 @@ extension LayoutModel {
         refusedSettings: ["lineBreak", "whiteSpace", "overflowWrap", "wordBreak", "hyphens"].map { key in
             RefusedSetting(key: key, problem: "`\(key)` is a CSS property and the uikit model has no such setting",
                            fix: "remove it (UILabel wraps at words and breaks an overlong word between letters), or lay the scene out with `model: css`")
-        })
+        } + [
+            RefusedSetting(key: "shrink", problem: "`shrink` is CSS's flex-shrink and a UIKit stack squeezes its views by compression resistance",
+                           fix: "remove it and give the view that should give way a lower `compressionResistance`, or lay the scene out with `model: css`"),
+        ])
         // UILabel's autoshrink and tightening (adjustsFontSizeToFitWidth, minimumScaleFactor).
         model.autoshrink = .uilabel
         // A font's `trak` table spaces its text at the size, as Core Text applies it.

@@ -72,6 +72,16 @@ final class LabelLayoutCache {
 
     func prepared(_ slot: Int) -> LabelLayouter.Prepared { prepared[slot] }
 
+    private var minContent: [Int: Double] = [:]
+
+    /// The label's CSS min-content width (its longest word), computed once.
+    func minContentWidth(_ slot: Int) -> Double {
+        if let known = minContent[slot] { return known }
+        let width = LabelLayouter.minContentWidth(prepared[slot])
+        minContent[slot] = width
+        return width
+    }
+
     /// The label broken at `width` (nil: unconstrained, one line per paragraph).
     func layout(_ slot: Int, width: Double?) -> LabelLayout {
         let key = width ?? .infinity
@@ -121,24 +131,6 @@ extension Arranger {
             return stackAxis == .vertical ? SizeConstraints(minHeight: spacer.minLength) : SizeConstraints(minWidth: spacer.minLength)
         case .gap: return .none
         }
-    }
-
-    /// How the item takes part in a distribution along `axis`, with `natural` as its intrinsic length.
-    func span(_ item: ArrangedItem, along axis: StackAxis, natural: Double?) -> ArrangedSpan {
-        let size = constraints(item, along: axis)
-        let minimum = size.minimum(axis), maximum = max(minimum, size.maximum(axis))
-        let (hugging, resistance) = priorities(item, along: axis)
-        let intrinsic = hasIntrinsicLength(item, along: axis)
-        let start = intrinsic ? (natural ?? minimum) : minimum
-        let length = max(minimum, min(maximum, start))
-        // A priority of 1000 is required, as in Auto Layout: required hugging keeps the view from growing past its
-        // intrinsic length, required compression resistance from shrinking below it (within its size bounds).
-        var low = minimum, high = maximum
-        if intrinsic && hugging >= ContentPriorities.required { high = max(low, min(high, length)) }
-        if intrinsic && resistance >= ContentPriorities.required { low = min(high, max(low, length)) }
-        return ArrangedSpan(natural: length, minimum: low, maximum: high,
-                            hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
-                            wraps: wraps(item))
     }
 
     /// A label that may wrap, or a stack holding one: squeezing it wraps text rather than cutting it.

@@ -15,7 +15,7 @@ extension Arranger {
         let frameWidth = node.size.clamp(exact ? width : min(fitting, width), .horizontal)
         let available = max(0, frameWidth - node.padding.horizontal)
         let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution,
-                                                slack: model.stackSlack)
+                                                slack: model.stackSlack, shrinking: model.stackShrink)
         let widths = spans.indices.map { snapped(result.lengths[$0], natural: spans[$0].natural) }
         var children = arranged.indices.map { measure(arranged[$0], width: widths[$0], exact: true, height: nil) }
 
@@ -24,11 +24,15 @@ extension Arranger {
                                               crossHeight: contentHeight).height
         let target = node.size.clamp(height ?? naturalHeight, .vertical)
         let constrained = abs(target - naturalHeight) > 1e-9
-        let crossHeight = constrained ? max(0, target - node.padding.vertical) : contentHeight
-        if node.alignment == .fill {
+        // A child aligned on its own (`alignSelf`) is placed in the row its baseline-aligned neighbours make, as
+        // flexbox sizes a line by its baseline groups before it centres or stretches an item in it.
+        let ownAlignments = arranged.contains { flex($0).alignSelf != nil }
+        let crossHeight = constrained ? max(0, target - node.padding.vertical)
+                                      : ownAlignments ? max(contentHeight, naturalHeight - node.padding.vertical) : contentHeight
+        if node.alignment == .fill || ownAlignments {
             // UIStackView.Alignment.fill: "resizes its arranged views so that they fill the available space
             // perpendicular to the stack view's axis"; a view's own required height wins.
-            for index in children.indices {
+            for index in children.indices where alignment(of: arranged[index], in: node) == .fill {
                 let want = constraints(arranged[index], along: .vertical).clamp(crossHeight, .vertical)
                 if abs(want - children[index].size.height) > 1e-9 {
                     children[index] = measure(arranged[index], width: widths[index], exact: true, height: want)
@@ -48,9 +52,10 @@ extension Arranger {
                            crossHeight: Double) -> (elements: [LayoutElement], height: Double) {
         let node = stack.node
         let gaps = horizontalGaps(stack)
-        func anchor(_ m: Measured) -> Double {
+        let alignments = stack.arranged.map { alignment(of: $0, in: node) }
+        func anchor(_ m: Measured, _ alignment: StackAlignment) -> Double {
             guard let element = m.anchorElement else { return 0 }
-            switch node.alignment {
+            switch alignment {
             case .firstBaseline: return element.anchorOffset(.firstBaseline)
             case .lastBaseline: return element.anchorOffset(.lastBaseline)
             case .capHeight:
@@ -63,17 +68,31 @@ extension Arranger {
             default: return 0
             }
         }
-        let usesAnchors = [.firstBaseline, .lastBaseline, .capHeight, .xHeightCenter].contains(node.alignment)
-        let maxAnchor = children.filter { $0.anchorElement != nil }.map(anchor).max() ?? 0
+        // Children aligned on the same anchor line it up with each other (a baseline group, in flexbox's words).
+        let anchored: Set<StackAlignment> = [.firstBaseline, .lastBaseline, .capHeight, .xHeightCenter]
+        var maxAnchor: [StackAlignment: Double] = [:]
+        for (index, m) in children.enumerated() where anchored.contains(alignments[index]) && m.anchorElement != nil {
+            maxAnchor[alignments[index]] = max(maxAnchor[alignments[index]] ?? -.infinity, anchor(m, alignments[index]))
+        }
+        // A last-baseline group among children aligned otherwise sits at the row's bottom edge, as flexbox puts a
+        // `last baseline` group at the cross end (css-align-3 §9.3: its fallback alignment is `safe end`).
+        var lastGroupShift = 0.0
+        if stack.arranged.contains(where: { flex($0).alignSelf != nil }), let groupAnchor = maxAnchor[.lastBaseline] {
+            let groupBottom = children.indices.filter { alignments[$0] == .lastBaseline && children[$0].anchorElement != nil }
+                .map { groupAnchor - anchor(children[$0], .lastBaseline) + children[$0].size.height }.max() ?? crossHeight
+            lastGroupShift = max(0, crossHeight - groupBottom)
+        }
         var elements: [LayoutElement] = []
         var x = node.padding.leading
         var bottom = 0.0
         for (index, m) in children.enumerated() {
             let dy: Double
-            if usesAnchors {
-                dy = m.anchorElement == nil ? 0 : maxAnchor - anchor(m)
+            let alignment = alignments[index]
+            if anchored.contains(alignment) {
+                dy = m.anchorElement == nil ? 0 : (maxAnchor[alignment] ?? 0) - anchor(m, alignment)
+                    + (alignment == .lastBaseline ? lastGroupShift : 0)
             } else {
-                switch node.alignment {
+                switch alignment {
                 case .center: dy = (crossHeight - m.size.height) / 2
                 case .bottom, .trailing: dy = crossHeight - m.size.height
                 default: dy = 0
@@ -87,5 +106,10 @@ extension Arranger {
             if index < gaps.count { x += m.size.width + gaps[index] + extras[index] }
         }
         return (elements, max(bottom, node.padding.top + crossHeight) + node.padding.bottom)
+    }
+
+    /// The child's cross-axis alignment: its own `alignSelf`, else its stack's.
+    func alignment(of item: ArrangedItem, in node: StackNode) -> StackAlignment {
+        flex(item).alignSelf ?? node.alignment
     }
 }

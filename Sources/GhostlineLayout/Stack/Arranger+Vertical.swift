@@ -11,10 +11,10 @@ extension Arranger {
         let inner = max(0, frameWidth - node.padding.horizontal)
         // Children that do not fill are offered what the stack was offered and keep their fitting width.
         let offered = exact ? inner : max(0, min(width, node.size.maximum(.horizontal)) - node.padding.horizontal)
-        let fills = node.alignment == .fill
         let arranged = stack.arranged
         func measureChild(_ index: Int, height: Double?) -> Measured {
             let item = arranged[index]
+            let fills = alignment(of: item, in: node) == .fill
             let own = height ?? { if case .spacer = item { return constraints(item, along: .vertical).minimum(.vertical) }; return nil }()
             return measure(item, width: fills ? inner : offered, exact: fills, height: own)
         }
@@ -37,7 +37,7 @@ extension Arranger {
         }
         let available = target - node.padding.top - node.padding.bottom - lead - trail
         let result = StackDistributor.distribute(spans, gaps: gaps, available: available, node.distribution,
-                                                slack: model.stackSlack)
+                                                slack: model.stackSlack, shrinking: model.stackShrink)
         for index in children.indices {
             let length = snapped(result.lengths[index], natural: children[index].size.height)
             if length != children[index].size.height { children[index] = measureChild(index, height: length) }
@@ -105,7 +105,7 @@ extension Arranger {
             // Leading is the left edge left to right and the right edge right to left.
             let leftInset = rightToLeft ? node.padding.trailing : node.padding.leading
             let x: Double
-            switch (node.alignment, rightToLeft) {
+            switch (alignment(of: stack.arranged[index], in: node), rightToLeft) {
             case (.center, _): x = leftInset + (contentWidth - measured.size.width) / 2
             case (.trailing, false), (.leading, true): x = leftInset + contentWidth - measured.size.width
             default: x = leftInset

@@ -18,14 +18,47 @@ public struct Background: Sendable, Hashable {
     }
 }
 
-/// A border: a band `width` points wide inside the frame's edge, following its rounded corners.
+/// A border: on each side that has one, a band `width` points wide inside the frame's edge, following its rounded
+/// corners. Each side has its own width and colour (a cell's top hairline is one side); where two sides of different
+/// colours meet, the corner is split on the line from the outer corner to the inner one, as CSS draws it. It never
+/// changes a size: like a CALayer's border, and a design tool's inside stroke, it is drawn over the frame.
 public struct Border: Sendable, Hashable {
-    /// The band's width in points.
-    public var width: Double
-    /// Its colour, resolved by the renderer.
-    public var paint: PaintID
+    /// One side's band.
+    public struct Side: Sendable, Hashable {
+        /// The band's width in points.
+        public var width: Double
+        /// Its colour, resolved by the renderer.
+        public var paint: PaintID
+        public init(width: Double, paint: PaintID) { self.width = width; self.paint = paint }
+    }
+    /// The band along the top edge; nil for none.
+    public var top: Side?
+    /// The band along the leading edge (the left one left to right, the right one right to left); nil for none.
+    public var leading: Side?
+    /// The band along the bottom edge; nil for none.
+    public var bottom: Side?
+    /// The band along the trailing edge; nil for none.
+    public var trailing: Side?
 
-    public init(width: Double, paint: PaintID) { self.width = width; self.paint = paint }
+    /// The same band on all four sides.
+    public init(width: Double, paint: PaintID) {
+        let side = Side(width: width, paint: paint)
+        top = side; leading = side; bottom = side; trailing = side
+    }
+
+    /// A band on the sides given, none on the others.
+    public init(top: Side? = nil, leading: Side? = nil, bottom: Side? = nil, trailing: Side? = nil) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+
+    /// The side when all four are the same band, else nil: a uniform border is drawn (and written) as one.
+    public var uniform: Side? {
+        guard let top, leading == top, bottom == top, trailing == top else { return nil }
+        return top
+    }
+
+    /// The widest side's width (0 for none): how far in from the frame content is clear of every band.
+    public var widest: Double { [top, leading, bottom, trailing].compactMap { $0?.width }.max() ?? 0 }
 }
 
 /// Where an overlay puts a child smaller than itself (SwiftUI's `Alignment`).
@@ -60,6 +93,9 @@ public struct OverlayNode: Sendable {
     public var size: SizeConstraints = .none
     /// Drawn behind the overlay's frame, before its children.
     public var background: Background?
+    /// Its share of the stack's leftover room or shortfall, and its own cross-axis alignment; the stack decides
+    /// by default.
+    public var flex = FlexOptions()
     /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
     public var placement: Placement?
     /// The design document's object id it was imported from, carried into the layout JSON; nil when none.

@@ -6,7 +6,8 @@ extension Arranger {
     ///
     /// UILabel draws its text centred vertically in its bounds (the text rect is centred by `drawText(in:)`), so
     /// a taller frame moves every line down by half the extra height; Ghostline rounds that to the pixel grid so
-    /// each uikit baseline stays on a device pixel (R3). A frame too short for the text shows the lines that fit,
+    /// each uikit baseline stays on a device pixel (R3). A CSS box keeps its text at the top
+    /// (``LabelTextPlacement``). A frame too short for the text shows the lines that fit,
     /// the last of them cut by the label's `lineBreakMode`, as when `numberOfLines` limits it; if not even one
     /// line fits, the one line is centred and overflows the frame.
     ///
@@ -45,7 +46,13 @@ extension Arranger {
             }
             layout = best ?? limited(to: 1)
         }
-        return layout.centred(inHeight: height, scale: scale)
+        switch model.labelTextPlacement {
+        case .centred: return layout.centred(inHeight: height, scale: scale)
+        case .top:
+            var top = layout
+            top.size.height = height
+            return top
+        }
     }
 }
 

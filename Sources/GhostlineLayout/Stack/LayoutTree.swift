@@ -43,6 +43,9 @@ public struct LabelNode: Sendable {
     public var padding: EdgeInsets = .zero
     /// Drawn behind the label's frame (padding included).
     public var background: Background?
+    /// Its share of the stack's leftover room or shortfall, and its own cross-axis alignment; the stack decides
+    /// by default.
+    public var flex = FlexOptions()
     /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
     public var placement: Placement?
     /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
@@ -78,6 +81,9 @@ public struct BoxNode: Sendable {
     public var cornerRadius: Double
     /// Drawn behind the box (a border on a box is drawn this way too).
     public var background: Background?
+    /// Its share of the stack's leftover room or shortfall, and its own cross-axis alignment; the stack decides
+    /// by default.
+    public var flex = FlexOptions()
     /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
     public var placement: Placement?
     /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
@@ -106,6 +112,9 @@ public struct ImageNode: Sendable {
     public var priorities = ContentPriorities()
     /// Drawn behind the image's frame.
     public var background: Background?
+    /// Its share of the stack's leftover room or shortfall, and its own cross-axis alignment; the stack decides
+    /// by default.
+    public var flex = FlexOptions()
     /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
     public var placement: Placement?
     /// The design document's object id it was imported from, carried into the layout JSON; nil when none.
@@ -204,6 +213,9 @@ public struct StackNode: Sendable {
     /// ``Placement`` (a design tool's frame, CSS's `position: absolute`), and axis, spacing, alignment, distribution
     /// and padding are not used.
     public var positioning: StackPositioning = .arranged
+    /// Its share of the stack's leftover room or shortfall, and its own cross-axis alignment; the stack decides
+    /// by default.
+    public var flex = FlexOptions()
     /// In a `stack: absolute`, where its frame's top-left corner sits; nil elsewhere.
     public var placement: Placement?
     /// The design document's object id it was imported from, carried into the layout JSON; nil when none.

@@ -12,8 +12,18 @@ struct ArrangedSpan: Equatable {
     var compressionResistance: Int
     /// A label that may wrap (numberOfLines ≠ 1), or a stack holding one.
     var wraps: Bool
+    /// The child's `grow`; nil leaves it to the model (see ``growWeight``).
+    var grow: Double? = nil
+    /// The child's `flex-shrink` (css model), 1 unless set.
+    var shrink: Double = FlexOptions.defaultShrink
+    /// The least length flex shrinking leaves it (css model): its minimum, or CSS's automatic minimum when that is
+    /// more; at most its natural length.
+    var shrinkFloor: Double = 0
 
     var growPriority: Int { hasIntrinsicLength ? hugging : 0 }
+    /// Its share of leftover room among the children that grow: its `grow`, else 1 for a view without content (a
+    /// spacer, a box without a length, as CSS's `flex: 1`) and 0 for one with content.
+    var growWeight: Double { grow ?? (hasIntrinsicLength ? 0 : 1) }
     var shrinkPriority: Int { hasIntrinsicLength ? compressionResistance : 0 }
 }
 
@@ -50,7 +60,8 @@ enum StackDistributor {
     static let epsilon = 1e-9
 
     static func distribute(_ spans: [ArrangedSpan], gaps: [Double], available: Double,
-                           _ distribution: StackDistribution, slack rule: StackSlack = .byHugging) -> DistributedSpans {
+                           _ distribution: StackDistribution, slack rule: StackSlack = .byHugging,
+                           shrinking: StackShrink = .byCompressionResistance) -> DistributedSpans {
         var lengths = spans.map(\.natural)
         var extra = [Double](repeating: 0, count: max(0, spans.count - 1))
         let gapTotal = gaps.reduce(0, +)
@@ -58,10 +69,15 @@ enum StackDistributor {
         switch distribution {
         case .fill:
             let slack = available - lengths.reduce(0, +) - gapTotal
-            if rule == .flexibleViewsOnly && slack > epsilon {
-                // Flexbox: only items that grow (spacers, boxes without a length) take the room, equally.
-                let flexible = spans.indices.filter { !spans[$0].hasIntrinsicLength }
-                if !flexible.isEmpty { _ = growEqually(&lengths, spans, members: flexible, by: slack) }
+            let growing = spans.contains { ($0.grow ?? 0) > 0 }
+            if slack > epsilon && (growing || rule == .flexibleViewsOnly) {
+                // Children that grow (and views without content) share the room by their weights (flexbox's
+                // flex-grow, SwiftUI's flexible frames); in the uikit model what they cannot take goes by hugging.
+                let members = spans.indices.filter { spans[$0].growWeight > 0 }
+                let taken = grow(&lengths, spans, members: members, by: slack)
+                if rule == .byHugging && slack - taken > epsilon { fill(&lengths, spans, slack: slack - taken) }
+            } else if slack < -epsilon && shrinking == .flexShrink {
+                _ = flexShrink(&lengths, spans, by: -slack)
             } else {
                 fill(&lengths, spans, slack: slack)
             }
@@ -150,6 +166,54 @@ enum StackDistributor {
                 }
             }
         }
+    }
+
+    /// Grows `members` by their ``ArrangedSpan/growWeight``s, each no longer than its maximum (one that reaches it is
+    /// frozen there and the others share the rest again, as flexbox resolves flexible lengths); returns how much
+    /// they took. Equal weights take ``growEqually(_:_:members:by:)``'s arithmetic exactly.
+    static func grow(_ lengths: inout [Double], _ spans: [ArrangedSpan], members: [Int], by amount: Double) -> Double {
+        guard let first = members.first else { return 0 }
+        let weight = spans[first].growWeight
+        if members.allSatisfy({ spans[$0].growWeight == weight }) { return growEqually(&lengths, spans, members: members, by: amount) }
+        var open = members.filter { spans[$0].maximum - lengths[$0] > epsilon }
+        var remaining = amount
+        while remaining > epsilon, !open.isEmpty {
+            let total = open.reduce(0) { $0 + spans[$1].growWeight }
+            let capped = open.filter { remaining * spans[$0].growWeight / total > spans[$0].maximum - lengths[$0] }
+            if capped.isEmpty {
+                for index in open { lengths[index] += remaining * spans[index].growWeight / total }
+                return amount
+            }
+            for index in capped {
+                remaining -= spans[index].maximum - lengths[index]
+                lengths[index] = spans[index].maximum
+            }
+            open.removeAll { capped.contains($0) }
+        }
+        return amount - remaining
+    }
+
+    /// Shrinks every child by its `flex-shrink` times its natural length (css-flexbox-1 §9.7: the scaled shrink
+    /// factor), by `amount` in all, none below its ``ArrangedSpan/shrinkFloor``: a child that reaches its floor is
+    /// frozen there and the others share what it could not give. Returns how much they gave; the rest overflows.
+    static func flexShrink(_ lengths: inout [Double], _ spans: [ArrangedSpan], by amount: Double) -> Double {
+        func scaled(_ index: Int) -> Double { spans[index].shrink * spans[index].natural }
+        var open = spans.indices.filter { scaled($0) > 0 && lengths[$0] - spans[$0].shrinkFloor > epsilon }
+        var remaining = amount
+        while remaining > epsilon, !open.isEmpty {
+            let total = open.reduce(0) { $0 + scaled($1) }
+            let floored = open.filter { remaining * scaled($0) / total > lengths[$0] - spans[$0].shrinkFloor }
+            if floored.isEmpty {
+                for index in open { lengths[index] -= remaining * scaled(index) / total }
+                return amount
+            }
+            for index in floored {
+                remaining -= lengths[index] - spans[index].shrinkFloor
+                lengths[index] = spans[index].shrinkFloor
+            }
+            open.removeAll { floored.contains($0) }
+        }
+        return amount - remaining
     }
 
     /// Grows `members` by equal amounts, each no longer than its maximum (one that reaches it leaves the rest to

@@ -44,6 +44,12 @@ extension ElementDescription {
     /// A fill behind the element's frame (`background:`), with rounded corners and a border inside the frame.
     public func background(_ color: SceneColor, cornerRadius: Double = 0,
                            border: (width: Double, color: SceneColor)? = nil) -> ElementDescription {
+        background(color, cornerRadius: cornerRadius, border: border.map { BorderDescription(width: $0.width, color: $0.color) })
+    }
+
+    /// A fill behind the element's frame with a border on the sides named, e.g.
+    /// `.background("white", border: BorderDescription(top: .init(width: 0.5, color: "separator")))`.
+    public func background(_ color: SceneColor, cornerRadius: Double = 0, border: BorderDescription?) -> ElementDescription {
         let background = BackgroundDescription(color: color, cornerRadius: cornerRadius, border: border)
         switch self {
         case .label(var label): label.background = background; return .label(label)
@@ -220,4 +226,27 @@ extension SceneDescription {
         copy.colors = ColorNames(scene: guide.colors + colors.scene)
         return copy
     }
+}
+
+extension ElementDescription {
+    /// The element's per-child settings, changed by `change`; gaps and spacers have none and are returned as they are.
+    func withFlex(_ change: (inout FlexOptions) -> Void) -> ElementDescription {
+        switch self {
+        case .label(var label): change(&label.flex); return .label(label)
+        case .stack(var stack): change(&stack.flex); return .stack(stack)
+        case .box(var box): change(&box.flex); return .box(box)
+        case .image(var image): change(&image.flex); return .image(image)
+        case .overlay(var overlay): change(&overlay.flex); return .overlay(overlay)
+        case .gap, .spacer: return self
+        }
+    }
+
+    /// A share of its stack's leftover room (`grow:`; CSS `flex-grow`, SwiftUI's `.frame(maxWidth: .infinity)`).
+    public func grow(_ share: Double = 1) -> ElementDescription { withFlex { $0.grow = share } }
+
+    /// Its share of a shortfall in the css model (`shrink:`; CSS `flex-shrink`).
+    public func shrink(_ share: Double) -> ElementDescription { withFlex { $0.shrink = share } }
+
+    /// Its own alignment across its stack (`alignSelf:`; CSS `align-self`).
+    public func alignSelf(_ alignment: StackAlignment) -> ElementDescription { withFlex { $0.alignSelf = alignment } }
 }

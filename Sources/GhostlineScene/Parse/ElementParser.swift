@@ -4,7 +4,7 @@ import GhostlineLayout
 /// The `root:` tree: stacks, labels (plain or with runs), boxes, images and gaps.
 extension SceneParser {
     static let stackKeys = ["stack", "id", "padding", "spacing", "align", "distribution", "baselineRelative", "children",
-                            "background"] + sizeKeys + elementKeys
+                            "background"] + sizeKeys + elementKeys + flexKeys
     /// Keys every element takes: `source` anywhere, `x` and `y` in a `stack: absolute`.
     static let elementKeys = ["source", "x", "y"]
     /// The keys an absolute stack has no use for: its children say where they go.
@@ -33,19 +33,11 @@ extension SceneParser {
         }
         node.id = try identifier(keys["id"])
         (node.placement, node.sourceID) = try elementKeys(keys)
+        node.flex = try flexOptions(keys)
+        node.flexMarks = flexMarks(keys)
         if let p = keys["padding"] { node.padding = try insets(p) }
         node.spacing = try keys["spacing"]?.number("spacing in points", range: -10_000...10_000) ?? 0
-        if let a = keys["align"] {
-            let alignment = try a.choice(StackAlignment.self)
-            let vertical: [StackAlignment] = [.fill, .leading, .center, .trailing]
-            let horizontal: [StackAlignment] = [.fill, .top, .center, .bottom, .firstBaseline, .lastBaseline, .capHeight, .xHeightCenter]
-            let allowed = node.axis == .vertical ? vertical : horizontal
-            guard allowed.contains(alignment) else {
-                throw a.error("`\(alignment.rawValue)` does not apply to a \(node.axis.rawValue) stack",
-                              fix: "use one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
-            }
-            node.alignment = alignment
-        }
+        if let a = keys["align"] { node.alignment = try Self.alignment(a, axis: node.axis) }
         if let d = keys["distribution"] { node.distribution = try d.choice(StackDistribution.self) }
         if let b = keys["baselineRelative"] {
             node.baselineRelative = try b.bool()
@@ -58,9 +50,10 @@ extension SceneParser {
         node.background = try background(keys["background"])
         if let c = keys["children"] {
             let items = try c.sequence()
-            let outer = placing
+            let outer = placing, outerArranging = arranging
             placing = node.positioning == .absolute
-            defer { placing = outer }
+            arranging = placing ? nil : (node.axis, node.distribution)
+            defer { placing = outer; arranging = outerArranging }
             for (index, item) in items.enumerated() {
                 let child = try self.child(item, depth: depth)
                 if node.positioning == .absolute, child.isSpacing {
@@ -141,13 +134,13 @@ extension SceneParser {
         }
     }
 
-    static let boxKeys = ["id", "color", "cornerRadius", "background"] + sizeKeys + elementKeys
-    static let imageKeys = ["id", "file", "background"] + sizeKeys + priorityKeys + elementKeys
+    static let boxKeys = ["id", "color", "cornerRadius", "background"] + sizeKeys + elementKeys + flexKeys
+    static let imageKeys = ["id", "file", "background"] + sizeKeys + priorityKeys + elementKeys + flexKeys
     static let gapKeys = ["value", "from", "to"]
     static let runKeys = ["text", "style"]
     static let labelKeys = ["id", "text", "runs", "style", "numberOfLines", "alignment", "lineBreakMode", "alignCapHeight",
                             "snapToGrid", "baseWritingDirection", "padding", "background"] + autoshrinkKeys + sizeKeys
-                            + priorityKeys + elementKeys
+                            + priorityKeys + elementKeys + flexKeys
     /// UILabel's autoshrink properties, by their UIKit names.
     static let autoshrinkKeys = ["adjustsFontSizeToFitWidth", "minimumScaleFactor", "allowsDefaultTighteningForTruncation",
                                  "baselineAdjustment"]
@@ -193,6 +186,8 @@ extension SceneParser {
         if let p = keys["padding"] { label.padding = try insets(p) }
         label.background = try background(keys["background"])
         (label.placement, label.sourceID) = try elementKeys(keys)
+        label.flex = try flexOptions(keys)
+        label.flexMarks = flexMarks(keys)
         return label
     }
 
@@ -237,6 +232,8 @@ extension SceneParser {
         if let c = keys["color"] { box.color = try color(c) }
         box.background = try background(keys["background"])
         (box.placement, box.sourceID) = try elementKeys(keys)
+        box.flex = try flexOptions(keys)
+        box.flexMarks = flexMarks(keys)
         return box
     }
 
@@ -250,6 +247,8 @@ extension SceneParser {
         image.priorities = try priorities(keys)
         image.background = try background(keys["background"])
         (image.placement, image.sourceID) = try elementKeys(keys)
+        image.flex = try flexOptions(keys)
+        image.flexMarks = flexMarks(keys)
         return image
     }
 

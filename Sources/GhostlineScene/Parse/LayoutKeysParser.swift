@@ -6,6 +6,8 @@ extension SceneParser {
     static let sizeKeys = ["width", "height", "minWidth", "minHeight", "maxWidth", "maxHeight"]
     static let priorityKeys = ["hugging", "compressionResistance"]
     static let spacerKeys = ["minLength"]
+    /// A child's own part in its stack: a share of the leftover room, of a shortfall (css), its own alignment.
+    static let flexKeys = ["grow", "shrink", "alignSelf"]
     static let axisKeys = ["horizontal", "vertical"]
 
     /// `width`, `height` and the minimums and maximums, each 0–10000 points; a minimum above its maximum, or a
@@ -72,5 +74,50 @@ extension SceneParser {
         if case .scalar(let scalar) = cursor.node, ["", "~", "null"].contains(scalar.string) { return SpacerNode() }
         let keys = try cursor.mapping(allowed: Self.spacerKeys)
         return SpacerNode(minLength: try keys["minLength"]?.number("a length in points", range: 0...10_000) ?? 0)
+    }
+
+    /// `grow`, `shrink` and `alignSelf` on a child of an arranging stack, with where each was written. A child of
+    /// an overlay or a `stack: absolute`, and the root, have no stack to share or align in; `grow` needs a `fill`
+    /// stack (the other distributions set every length themselves); `alignSelf` takes the values `align:` takes on
+    /// the stack's axis.
+    func flexOptions(_ keys: YAMLCursor.Mapping) throws(SceneError) -> FlexOptions {
+        var options = FlexOptions()
+        guard let firstKey = Self.flexKeys.first(where: { keys[$0] != nil }), let firstCursor = keys[firstKey] else { return options }
+        guard let parent = arranging else {
+            throw firstCursor.error("`\(firstKey)` applies to a child of a vertical or horizontal stack",
+                                    fix: "remove it: the root fills the canvas, and an overlay or a `stack: absolute` places each child itself")
+        }
+        if let g = keys["grow"] {
+            guard parent.distribution == .fill else {
+                throw g.error("`grow` shares a `fill` stack's leftover room, and this stack's distribution is `\(parent.distribution.rawValue)`",
+                              fix: "remove `grow`, or give the stack `distribution: fill`")
+            }
+            options.grow = try g.number("a share of the leftover room, 0 or more", range: 0...10_000)
+        }
+        if let s = keys["shrink"] {
+            options.shrink = try s.number("a share of the shortfall, 0 or more (CSS's flex-shrink)", range: 0...10_000)
+        }
+        if let a = keys["alignSelf"] { options.alignSelf = try Self.alignment(a, axis: parent.axis) }
+        return options
+    }
+
+    /// Where each of `grow`, `shrink` and `alignSelf` was written, for errors found while resolving.
+    func flexMarks(_ keys: YAMLCursor.Mapping) -> [String: SourceMark] {
+        var marks: [String: SourceMark] = [:]
+        for key in Self.flexKeys { if let cursor = keys[key] { marks[key] = cursor.mark } }
+        return marks
+    }
+
+    /// A cross-axis alignment (`align:` on a stack, `alignSelf` on its child) that applies to a stack of `axis`.
+    static func alignment(_ cursor: YAMLCursor, axis: StackAxis) throws(SceneError) -> StackAlignment {
+        let alignment = try cursor.choice(StackAlignment.self)
+        let vertical: [StackAlignment] = [.fill, .leading, .center, .trailing]
+        let horizontal: [StackAlignment] = [.fill, .top, .center, .bottom, .firstBaseline, .lastBaseline, .capHeight, .xHeightCenter]
+        let allowed = axis == .vertical ? vertical : horizontal
+        guard allowed.contains(alignment) else {
+            throw cursor.error("`\(alignment.rawValue)` does not apply to a \(axis.rawValue) stack",
+                               fix: "use one of: \(allowed.map(\.rawValue).joined(separator: ", "))")
+        }
+        return alignment
     }
 }

@@ -30,6 +30,9 @@ struct SceneParser {
     var elementCount = 0
     /// True while the children of a `stack: absolute` are read: only they may have `x` and `y`.
     var placing = false
+    /// The stack whose children are being read, when it arranges them (vertical or horizontal): only its children
+    /// may have `grow`, `shrink` and `alignSelf`. nil at the root, in an overlay and in a `stack: absolute`.
+    var arranging: (axis: StackAxis, distribution: StackDistribution)?
     /// Characters of label text read so far.
     var textCharacters = 0
 

@@ -15,6 +15,7 @@ extension ResolverState {
         node.positioning = stack.positioning
         node.placement = stack.placement
         node.sourceID = stack.sourceID
+        node.flex = try flex(stack.flex, marks: stack.flexMarks)
         node.children.reserveCapacity(stack.children.count)
         for child in stack.children { node.children.append(try self.node(child)) }
         return node
@@ -31,6 +32,7 @@ extension ResolverState {
             resolved.background = try background(box.background)
             resolved.placement = box.placement
             resolved.sourceID = box.sourceID
+            resolved.flex = try flex(box.flex, marks: box.flexMarks)
             return .box(resolved)
         case .image(let image): return .image(try self.image(image))
         case .stack(let inner): return .stack(try self.stack(inner))
@@ -40,6 +42,7 @@ extension ResolverState {
             resolved.background = try background(overlay.background)
             resolved.placement = overlay.placement
             resolved.sourceID = overlay.sourceID
+            resolved.flex = try flex(overlay.flex, marks: overlay.flexMarks)
             for child in overlay.children { resolved.children.append(try node(child)) }
             return .overlay(resolved)
         case .gap(let gap): return .gap(gap)
@@ -53,9 +56,21 @@ extension ResolverState {
         let fill = palette.add(try color(background.color, default: .black, mark: background.mark))
         var border: Border?
         if let b = background.border {
-            border = Border(width: b.width, paint: palette.add(try color(b.color, default: .black, mark: background.mark)))
+            func side(_ side: BorderDescription.Side?) throws(SceneError) -> Border.Side? {
+                guard let side else { return nil }
+                return Border.Side(width: side.width, paint: palette.add(try color(side.color, default: .black, mark: background.mark)))
+            }
+            border = Border(top: try side(b.top), leading: try side(b.leading), bottom: try side(b.bottom), trailing: try side(b.trailing))
         }
         return Background(paint: fill, cornerRadius: background.cornerRadius, border: border)
+    }
+
+    /// An element's per-child settings, if its model has them: the uikit model refuses `shrink` (CSS's flex-shrink).
+    func flex(_ options: FlexOptions, marks: [String: SourceMark]) throws(SceneError) -> FlexOptions {
+        if options.shrink != nil, let refused = model.refusal(of: "shrink") {
+            throw error(marks["shrink"], refused.problem, fix: refused.fix, keyPath: marks["shrink"] == nil ? "shrink" : "")
+        }
+        return options
     }
 
     mutating func label(_ label: LabelDescription) throws(SceneError) -> LabelNode {
@@ -104,6 +119,7 @@ extension ResolverState {
         node.background = try background(label.background)
         node.placement = label.placement
         node.sourceID = label.sourceID
+        node.flex = try flex(label.flex, marks: label.flexMarks)
         return node
     }
 
@@ -134,6 +150,7 @@ extension ResolverState {
         node.background = try background(image.background)
         node.placement = image.placement
         node.sourceID = image.sourceID
+        node.flex = try flex(image.flex, marks: image.flexMarks)
         return node
     }
 
