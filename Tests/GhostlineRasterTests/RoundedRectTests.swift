@@ -3,6 +3,7 @@ import GhostlineImage
 @testable import GhostlineRaster
 import Testing
 import GhostlineLayout
+import GhostlineShaping
 
 /// `Shapes.fillRoundedRect` fills the inside of a box as spans and works out coverage only at its edges. These tests
 /// hold it to the definition: every pixel's coverage from its centre's distance to the rounded box.
@@ -85,6 +86,56 @@ struct BackgroundRenderTests {
         #expect(Self.pixel(image, 60, 35)[1] == Self.pixel(image, 60, 35)[2] && Self.pixel(image, 60, 35)[0] == 255)
         // The band follows the corner: on the diagonal, 20 − 20/√2 ≈ 5.9 px in from each side, it is drawn.
         #expect(Self.pixel(image, 16, 16)[2] > 128 && Self.pixel(image, 16, 16)[0] < 128)
+    }
+}
+
+/// Borders whose sides differ: each side's band in its own width and colour, nothing on the sides without one, a
+/// corner split on the line from the outer corner to the inner one (as CSS splits it), and leading and trailing
+/// mirrored right to left.
+@Suite("Per-side borders")
+struct SideBorderTests {
+    static let red = Color(red: 255, green: 0, blue: 0), green = Color(red: 0, green: 255, blue: 0)
+
+    /// A 100 × 50 frame at (10, 10) @1x, white, with a 2 px red top and a 4 px green trailing side.
+    static func render(direction: TextDirection = .leftToRight) -> RGBAImage {
+        var palette = Palette()
+        let page = palette.add(Color(red: 0, green: 0, blue: 255)), fill = palette.add(.white)
+        let top = palette.add(red), trailing = palette.add(green)
+        var element = LayoutElement(id: "b", kind: .stack, frame: Rect(x: 10, y: 10, width: 100, height: 50), content: .stack)
+        element.background = Background(paint: fill, border: Border(top: Border.Side(width: 2, paint: top),
+                                                                    trailing: Border.Side(width: 4, paint: trailing)))
+        let canvas = Canvas(width: 120, height: 70, scale: .x1, background: page, layoutDirection: direction)
+        let layout = SceneLayout(canvas: canvas, height: 70, model: .uikit, elements: [element])
+        return Renderer(glyphCache: GlyphCache()).render(layout, palette: palette)
+    }
+
+    @Test func eachSideHasItsOwnBand() {
+        let image = Self.render()
+        let px = BackgroundRenderTests.pixel
+        #expect(px(image, 50, 10) == [255, 0, 0, 255])        // top band, 2 rows
+        #expect(px(image, 50, 11) == [255, 0, 0, 255])
+        #expect(px(image, 50, 12) == [255, 255, 255, 255])    // the fill below it
+        #expect(px(image, 106, 30) == [0, 255, 0, 255])       // trailing band, 4 columns (106…109)
+        #expect(px(image, 105, 30) == [255, 255, 255, 255])
+        #expect(px(image, 10, 30) == [255, 255, 255, 255])    // no leading band
+        #expect(px(image, 50, 59) == [255, 255, 255, 255])    // no bottom band
+        // The top-trailing corner: the pixel at the frame's corner is 0.25 of the top's width deep and 0.125 of the
+        // trailing side's: it belongs to the trailing side.
+        #expect(px(image, 109, 10) == [0, 255, 0, 255])
+        #expect(px(image, 106, 10) == [255, 0, 0, 255])       // 0.25 deep in the top, 0.875 in the trailing side
+        // Exactly the two bands are painted: 100 × 2 + 4 × 50 − the 4 × 2 corner they share.
+        var painted = 0
+        for y in 0..<image.height { for x in 0..<image.width where px(image, x, y) == [255, 0, 0, 255] || px(image, x, y) == [0, 255, 0, 255] { painted += 1 } }
+        #expect(painted == 100 * 2 + 4 * 50 - 4 * 2)
+    }
+
+    /// Right to left, the trailing side is the left edge.
+    @Test func trailingIsTheLeftEdgeRightToLeft() {
+        let image = Self.render(direction: .rightToLeft)
+        let px = BackgroundRenderTests.pixel
+        #expect(px(image, 10, 30) == [0, 255, 0, 255])
+        #expect(px(image, 13, 30) == [0, 255, 0, 255])
+        #expect(px(image, 109, 30) == [255, 255, 255, 255])
     }
 }
 

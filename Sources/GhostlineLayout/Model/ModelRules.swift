@@ -205,7 +205,8 @@ public enum LabelTextPlacement: Hashable, Sendable {
     /// Centred vertically, the offset rounded to the pixel grid: UILabel's `drawText(in:)` centres its text rect.
     case centred
     /// At the top, the rest of the frame empty below: a CSS block's content starts at its content box's top
-    /// (a stretched flex item does not move its text).
+    /// (a stretched flex item does not move its text). A frame shorter than the text still centres it (CSS would
+    /// let the lines overflow below; not modelled yet).
     case top
 }
 

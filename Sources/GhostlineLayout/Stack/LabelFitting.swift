@@ -46,13 +46,14 @@ extension Arranger {
             }
             layout = best ?? limited(to: 1)
         }
-        switch model.labelTextPlacement {
-        case .centred: return layout.centred(inHeight: height, scale: scale)
-        case .top:
-            var top = layout
-            top.size.height = height
-            return top
+        // A css box taller than its text keeps the text at its top. One too short keeps today's centred overflow:
+        // CSS would let every line overflow below the box instead, which the css model does not model yet.
+        guard model.labelTextPlacement == .top, layout.size.height <= height + 1e-9 else {
+            return layout.centred(inHeight: height, scale: scale)
         }
+        var top = layout
+        top.size.height = height
+        return top
     }
 }
 
