@@ -23,7 +23,7 @@ struct ScreenTests {
         return (try! JSONSerialization.jsonObject(with: data) as! [String: Any])["scales"] as! [String: Any]
     }()
 
-    static let screens = ["settings", "product", "onboarding", "chat", "login", "profile", "inbox", "banner", "paywall", "flexbox"]
+    static let screens = ["settings", "product", "onboarding", "chat", "login", "profile", "inbox", "banner", "paywall", "flexbox", "bubbles"]
     static let cases = screens.flatMap { screen in [1, 2, 3].map { (screen, $0) } }
 
     /// Labels whose width is their text's (shrink-to-fit), not the stack's. (The chat's `out1` is left out: its emoji

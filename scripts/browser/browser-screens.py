@@ -24,7 +24,7 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 PAGES = os.path.join(ROOT, "Fixtures", "screens", "html")
 OUT = os.path.join(ROOT, "Fixtures", "screens", "chromium-screens.json")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
-SCREENS = ["settings", "product", "onboarding", "chat", "login", "profile", "inbox", "banner", "paywall", "flexbox"]
+SCREENS = ["settings", "product", "onboarding", "chat", "login", "profile", "inbox", "banner", "paywall", "flexbox", "bubbles"]
 SCALES = [1, 2, 3]
 
 MEASURE = r"""

@@ -233,7 +233,14 @@ struct ResolverState {
                 }
             }
             switch source {
-            case .family, .snappedFamily: break
+            case .family, .snappedFamily:
+                if model.chromiumFonts == .installed, let instance = Self.installedInstance(of: base, weight: wanted.weight ?? 400,
+                                                                                             italic: request.italic) {
+                    // Chromium on Linux draws a variable font it found by family name at one of its named instances,
+                    // the one nearest the weight (a tie goes to the lighter), and leaves `font-variation-settings`
+                    // unapplied: measured in Chromium 156 (Fixtures/browser/chromium-installed-variable.json).
+                    wanted = FontVariationRequest(opticalSize: wanted.opticalSize, base: instance.coordinates)
+                }
             default: if !explicitWeight { wanted.weight = nil }
             }
             let font = try fonts.library.instance(of: base, wanted)
@@ -251,25 +258,6 @@ struct ResolverState {
         }
     }
 
-    /// `Inter Medium` as the family `Inter` and its variable font's named instance `Medium`: the longest prefix that
-    /// is a `fonts:` entry or a family this font set has, whose font names an instance by the rest. nil when no
-    /// split names one.
-    func namedInstance(_ name: String) -> (Font, NamedInstance)? {
-        let words = name.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.count > 1 else { return nil }
-        for split in stride(from: words.count - 1, through: 1, by: -1) {
-            let family = words[..<split].joined(separator: " "), instance = words[split...].joined(separator: " ")
-            let font: Font?
-            if let named = namedFonts[family] {
-                font = try? fonts.library.font(FontFile(path: named.file, faceIndex: named.faceIndex), metricsOverride: named.metrics)
-            } else {
-                font = try? fonts.font(named: family)
-            }
-            guard let font, let named = font.namedInstance(called: instance) else { continue }
-            return (font, named)
-        }
-        return nil
-    }
 
     /// Warns once when a family name found a face of another weight or slant than asked for (`Inter` at 450 draws
     /// with Inter Medium when only the static Inter is installed): the render is still right for what is installed,
