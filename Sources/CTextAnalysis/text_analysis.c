@@ -5,6 +5,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
 
@@ -90,6 +91,20 @@ void gl_script_tag(int32_t code, char *tag) {
     if (name == NULL) name = "Zzzz";
     strncpy(tag, name, 4);
     tag[4] = 0;
+}
+
+int32_t gl_likely_script(const char *language, char *tag) {
+    UErrorCode status = U_ZERO_ERROR;
+    char canonical[ULOC_FULLNAME_CAPACITY], maximized[ULOC_FULLNAME_CAPACITY], script[ULOC_SCRIPT_CAPACITY];
+    uloc_forLanguageTag(language, canonical, sizeof canonical, NULL, &status);
+    if (U_FAILURE(status)) return 0;
+    uloc_addLikelySubtags(canonical, maximized, sizeof maximized, &status);
+    if (U_FAILURE(status)) return 0;
+    int32_t length = uloc_getScript(maximized, script, sizeof script, &status);
+    if (U_FAILURE(status) || length != 4) return 0;
+    memcpy(tag, script, 4);
+    tag[4] = 0;
+    return 1;
 }
 
 void *gl_hyphen_load(const char *path) { return hnj_hyphen_load(path); }

@@ -9,9 +9,14 @@ import Testing
 /// regular, bold, italic and bold italic, each one unbroken line, measured in headless Chromium that saw only the
 /// recording machine's font directories. Chromium takes the first font of fontconfig's list for the language
 /// whatever the weight, and synthesizes bold, so a bold line is as wide as its regular twin less Inter Bold's
-/// narrower space; a real bold fallback face would be wider.
+/// narrower space; a real bold fallback face would be wider. The `…-lang-…` cases set the content language: with
+/// `hi` or `mr` Devanagari is drawn in Noto Sans Devanagari Bold (wider), with `en` it is not, and Hebrew with `he`
+/// keeps the regular face (``FallbackFaceLanguage``).
 struct ChromiumFallbackFixture: Decodable {
-    struct Case: Decodable { let id: String; let text: String; let font: String; let weight: Int; let italic: Bool; let width: Double }
+    struct Case: Decodable {
+        let id: String; let text: String; let font: String; let weight: Int; let italic: Bool; let width: Double
+        let lang: String?
+    }
     let chromium: String
     let size: Double
     let cases: [Case]
@@ -28,7 +33,8 @@ struct ChromiumFallbackFaceTests {
 
     static func layout(_ c: ChromiumFallbackFixture.Case, model: LayoutModel) throws -> LabelLayout {
         let font = try context.library.font(path: c.font)
-        let text = AttributedText(c.text, style: TextStyle(font: font, pointSize: ChromiumFallbackFixture.shared.size))
+        let text = AttributedText(c.text, style: TextStyle(font: font, pointSize: ChromiumFallbackFixture.shared.size,
+                                                           language: c.lang))
         let input = LabelLayouter.Input(text: text, paragraph: ParagraphStyle(), model: model, scale: Scale(1),
                                         fallback: FontFallback(context: context))
         return LabelLayouter.layout(input, width: nil)
@@ -49,6 +55,22 @@ struct ChromiumFallbackFaceTests {
             let wantsItalic = c.italic && !run.font.isItalic
             #expect(run.synthesis.contains(.bold) == wantsBold, "\(id): \(run.font.postScriptName) synthesis \(run.synthesis)")
             #expect(run.synthesis.contains(.italic) == wantsItalic, "\(id): \(run.font.postScriptName) synthesis \(run.synthesis)")
+        }
+    }
+
+    /// A content language written in the character's script makes Chromium draw the family's real face nearest
+    /// the weight (Bold from 600 up, as `hindi-600-lang-hi` shows), still synthesizing the italic it lacks; one of
+    /// another script does not, nor does Hebrew's own (measured, issue 34).
+    @Test func devanagariWithItsLanguageTakesTheRealBoldFace() throws {
+        let expected: [String: Int] = ["hindi-bold-lang-hi": 700, "hindi-600-lang-hi": 700, "hindi-bold-lang-mr": 700,
+                                       "hindi-bolditalic-lang-hi": 700, "hindi-regular-lang-hi": 400,
+                                       "hindi-bold-lang-en": 400, "hindi-bold": 400, "hebrew-bold-lang-he": 400]
+        for (id, weight) in expected.sorted(by: { $0.key < $1.key }) {
+            let c = try #require(ChromiumFallbackFixture.shared.cases.first { $0.id == id }, "\(id) is not in the fixture")
+            let runs = try Self.layout(c, model: .css).lines[0].runs.filter(\.isFallback)
+            try #require(!runs.isEmpty, "\(id): nothing fell back")
+            #expect(runs.allSatisfy { $0.font.weight == weight }, "\(id): \(runs.map(\.font.postScriptName))")
+            #expect(runs.allSatisfy { $0.synthesis.contains(.italic) == c.italic }, "\(id): \(runs.map(\.synthesis))")
         }
     }
 

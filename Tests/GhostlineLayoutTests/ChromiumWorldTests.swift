@@ -17,6 +17,9 @@ struct ChromiumWorldFixture: Decodable {
         let size: Double?
         let letterSpacing: Double?
         let baselineOffset: Double?
+        /// The block's CSS font-weight, where the case sets one: the font file's own weight, which decides the face
+        /// a system fallback draws.
+        let weight: Int?
     }
     struct Run: Decodable { let text: String; let style: Style? }
     struct Line: Decodable { let start: Int; let end: Int; let left: Double?; let right: Double?; let baseline: Double? }
@@ -52,8 +55,9 @@ struct ChromiumWorldTests {
     static var fonts: FontLibrary { context.library }
 
     static func input(_ c: ChromiumWorldFixture.Case, scale: Scale) throws -> LabelLayouter.Input {
-        let base = TextStyle(font: try fonts.font(path: c.style.font!), pointSize: c.style.size!,
-                             letterSpacing: c.style.letterSpacing ?? 0, language: c.lang)
+        let font = try fonts.font(path: c.style.font!)
+        if let weight = c.style.weight { try #require(font.weight == weight, "\(c.id): the font's weight is \(font.weight)") }
+        let base = TextStyle(font: font, pointSize: c.style.size!, letterSpacing: c.style.letterSpacing ?? 0, language: c.lang)
         let text: AttributedText
         if let runs = c.runs {
             text = AttributedText(base: base, pieces: try runs.map { run in

@@ -39,7 +39,12 @@ TEXTS = {
     "symbols": "★ ⅓ ∑ ≠ ☂",
 }
 STYLES = {"regular": (400, "normal", "Regular"), "bold": (700, "normal", "Bold"), "italic": (400, "italic", "Italic"),
-          "bolditalic": (700, "italic", "BoldItalic")}
+          "bolditalic": (700, "italic", "BoldItalic"), "600": (600, "normal", "SemiBold")}
+# The content language (`lang` on the span's block): with a language written in the character's script Chromium
+# draws the fallback family's real face nearest the weight (Devanagari with hi or mr: Noto Sans Devanagari Bold),
+# with any other (en) the first face and synthetic bold; Hebrew with he keeps the first face (issue 34).
+LANG_CASES = [("hindi", "bold", "hi"), ("hindi", "bold", "en"), ("hindi", "regular", "hi"), ("hindi", "600", "hi"),
+              ("hindi", "bolditalic", "hi"), ("hindi", "bold", "mr"), ("hebrew", "bold", "he")]
 
 PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
 %(faces)s
@@ -60,15 +65,22 @@ document.fonts.ready.then(() => {
 """
 
 
+def lang_attribute(case):
+    return f' lang="{case["lang"]}"' if "lang" in case else ""
+
+
 def main():
     version = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
     cases = [{"id": f"{name}-{style}", "text": text, "font": INTER % face, "weight": w, "italic": s == "italic"}
-             for name, text in TEXTS.items() for style, (w, s, face) in STYLES.items()]
+             for name, text in TEXTS.items() for style, (w, s, face) in STYLES.items() if style != "600"]
+    cases += [{"id": f"{name}-{style}-lang-{lang}", "text": TEXTS[name], "font": INTER % STYLES[style][2],
+               "weight": STYLES[style][0], "italic": STYLES[style][1] == "italic", "lang": lang}
+              for name, style, lang in LANG_CASES]
     # Each Inter face is its own family, declared over every weight and slant, so Inter is never synthesized and
     # the text's own characters always draw with the face the case names.
     faces = "\n".join(f'@font-face {{ font-family: "GL{face}"; src: url("file://{INTER % face}"); font-weight: 1 1000; '
                        f'font-style: normal; }}' for (_, _, face) in STYLES.values())
-    spans = "\n".join(f'<div><span data-id="{c["id"]}" style="font-family:GL{STYLES[c["id"].split("-")[1]][2]};'
+    spans = "\n".join(f'<div{lang_attribute(c)}><span data-id="{c["id"]}" style="font-family:GL{STYLES[c["id"].split("-")[1]][2]};'
                       f'font-weight:{c["weight"]};font-style:{"italic" if c["italic"] else "normal"}">{c["text"]}</span></div>'
                       for c in cases)
     with tempfile.TemporaryDirectory(prefix="ghostline-fallback-") as work:

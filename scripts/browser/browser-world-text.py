@@ -9,7 +9,8 @@ fonts-noto-color-emoji and fontTools):
     python3 scripts/browser/browser-world-text.py      # writes Tests/GhostlineLayoutTests/Fixtures/chromium-world-layout.json
 
 Input: Fixtures/browser/world-cases.json. Each case: id, width, lineHeight (px or null for `normal`), style
-(the block's font file, size, letterSpacing), optional direction (ltr | rtl | auto), lang, lineBreak, fallback
+(the block's font file, size, letterSpacing, and optionally weight — the block's CSS font-weight, which the
+font file's own weight must equal; it decides which face a system fallback draws), optional direction (ltr | rtl | auto), lang, lineBreak, fallback
 (font files tried after the block's font), and either text or runs ([{text, style}] where a run's style may set
 font, size, baselineOffset, letterSpacing; a run without style is plain text in the block).
 
@@ -83,6 +84,7 @@ function build(c, markersAt) {
   d.style.lineHeight = c.lineHeight === null ? "normal" : c.lineHeight + "px";
   d.style.width = c.width + "px";
   d.style.letterSpacing = c.letterSpacing + "px";
+  if (c.weight !== null) d.style.fontWeight = String(c.weight);
   d.setAttribute("dir", c.direction || "ltr");
   if (c.lang) d.setAttribute("lang", c.lang);
   if (c.lineBreak) d.style.lineBreak = c.lineBreak;
@@ -304,6 +306,7 @@ def page_for(cases, scale):
         data_cases.append({"id": c["id"], "families": family_list(c["style"]["font"], c), "size": num(c["style"]["size"]),
                            "lineHeight": None if c["lineHeight"] is None else num(c["lineHeight"]),
                            "width": num(c["width"]), "letterSpacing": num(c["style"].get("letterSpacing", 0)),
+                           "weight": c["style"].get("weight"),
                            "direction": c.get("direction"), "lang": c.get("lang"), "lineBreak": c.get("lineBreak"),
                            "whiteSpace": css_value(c.get("whiteSpace")), "overflowWrap": css_value(c.get("overflowWrap")),
                            "wordBreak": css_value(c.get("wordBreak")),

@@ -40,6 +40,9 @@ int32_t gl_script_code(uint32_t code_point);
 /* The UAX #14 line-break class of a code point (ICU's ULineBreak: 2 = AL, 19 = ID, 23 = NU, …). */
 int32_t gl_line_break_class(uint32_t code_point);
 void gl_script_tag(int32_t code, char *tag);
+/* The script a BCP 47 language is most likely written in (ICU's likely subtags: "hi" → "Deva", "sr" → "Cyrl",
+   "zh-TW" → "Hant"), written into `tag` (5 bytes, NUL-terminated). Returns 1, or 0 when ICU knows no script. */
+int32_t gl_likely_script(const char *language, char *tag);
 
 /* Hyphenation with libhyphen (Debian's hyphen-* dictionaries, the patterns LibreOffice uses).
    gl_hyphen_load returns NULL when the file cannot be read. gl_hyphen_is_utf8 tells the dictionary's encoding

@@ -55,15 +55,12 @@ public struct FontFallback: Sendable {
         let pick: SystemFontFallback.Choice?
         switch faces {
         case .synthesized:
-            pick = offered.first
+            // Blink takes the list's first face, except where the content language is written in the character's
+            // script (Devanagari with `hi`, ``FallbackFaceLanguage``): then the family's face nearest the style.
+            pick = !emoji && FallbackFaceLanguage.drawsRealFace(language: style.language, scalars: needed)
+                ? Self.nearest(offered, weight: weight, italic: italic) : offered.first
         case .nearestStyle:
-            // The family's face nearest the style: slant first, then weight (CSS's matching order); ties keep the
-            // list's order.
-            pick = offered.enumerated().min { a, b in
-                let ka = (a.element.isItalic == italic ? 0 : 1, abs(a.element.weight - weight), a.offset)
-                let kb = (b.element.isItalic == italic ? 0 : 1, abs(b.element.weight - weight), b.offset)
-                return ka < kb
-            }?.element
+            pick = Self.nearest(offered, weight: weight, italic: italic)
         }
         guard let pick, let font = try? context.library.font(pick.file), Self.covers(font, needed) else { return nil }
         let synthesis = faces == .synthesized && !emoji
@@ -73,6 +70,15 @@ public struct FontFallback: Sendable {
         // A variable face draws the weight on its own axis: thickening it as well would make it bolder than asked.
         let bold: FontSynthesis = drawn.axes.contains { $0.tag == "wght" } ? .bold : []
         return FontChoice(font: drawn, isFallback: true, synthesis: synthesis.subtracting(bold))
+    }
+
+    /// The face nearest a style: slant first, then weight (CSS's matching order); ties keep the list's order.
+    private static func nearest(_ offered: [SystemFontFallback.Choice], weight: Int, italic: Bool) -> SystemFontFallback.Choice? {
+        offered.enumerated().min { a, b in
+            let ka = (a.element.isItalic == italic ? 0 : 1, abs(a.element.weight - weight), a.offset)
+            let kb = (b.element.isItalic == italic ? 0 : 1, abs(b.element.weight - weight), b.offset)
+            return ka < kb
+        }?.element
     }
 
     /// A variable fallback font at the instance the run's style asks for (its weight on `wght`, its size on `opsz`,

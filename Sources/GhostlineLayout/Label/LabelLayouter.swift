@@ -152,7 +152,7 @@ public enum LabelLayouter {
                                       width: indents.available(in: width ?? .infinity, firstLine: isFirst(last)),
                                       fallback: input.modelFallback)
         }
-        let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated) }
+        let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated, trimsEnd: $0.trimsEnd) }
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
         let vertical = placeVertically(prepared, extents: extents, endsParagraph: broken.map(\.endsParagraph))
 

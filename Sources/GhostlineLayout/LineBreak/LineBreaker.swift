@@ -21,6 +21,9 @@ struct BrokenLine: Sendable {
     var truncated: Bool = false
     /// True when the line ends at a dictionary hyphenation point (it shows a hyphen).
     var hyphenated: Bool = false
+    /// True when the closing mark that ends the line is drawn half-width, which is what made the line fit
+    /// (``ShapedParagraph/lineEndTrim(_:_:)``; css model only).
+    var trimsEnd: Bool = false
 }
 
 /// The fourth stage: greedy line breaking over the shaped paragraph, as TextKit and browsers do it — each line
@@ -68,6 +71,13 @@ enum LineBreaker {
         func fits(_ end: Int, hyphenated: Bool = false) -> Bool {
             fit.fits(paragraph.width(start, visibleEnd(end), edges: .start, hyphenated: hyphenated), in: width)
         }
+        // What a line ending at `end` gives up when its closing mark is drawn half-width, if it then fits.
+        func endTrimThatFits(_ end: Int) -> Double? {
+            let drawnEnd = visibleEnd(end)
+            guard let saved = paragraph.lineEndTrim(start, drawnEnd),
+                  fit.fitsWithTrimmedEnd(paragraph.width(start, drawnEnd, edges: .start) - saved, in: width) else { return nil }
+            return saved
+        }
         while start < scalars.count {
             if !rules.indents.isNone {
                 width = rules.indents.available(in: boxWidth, firstLine: rules.indents.isFirstLine(start: start, scalars: scalars))
@@ -79,6 +89,8 @@ enum LineBreaker {
             var lastFit: Int?
             var lastPlainFit: Int?
             var lastFitHyphenates = false
+            // The advance a closing mark at the last fit's end gives up (drawn half-width), when only that made it fit.
+            var lastFitEndTrim: Double?
             var index = next
             while index < opportunities.count {
                 let candidate = opportunities[index]
@@ -88,6 +100,14 @@ enum LineBreaker {
                     lastFit = candidate.offset
                     lastFitHyphenates = candidate.hyphenates
                     if !candidate.hyphenates { lastPlainFit = candidate.offset }
+                } else if !candidate.hyphenates, let saved = endTrimThatFits(candidate.offset) {
+                    // CSS `text-spacing-trim: normal`: a line that overflows only by the blank half of the closing
+                    // mark that ends it is kept, the mark drawn half-width. Nothing after it can fit.
+                    lastFit = candidate.offset
+                    lastPlainFit = candidate.offset
+                    lastFitHyphenates = false
+                    lastFitEndTrim = saved
+                    break
                 } else if candidate.hyphenates {
                     // A later hyphenation point of the same word cannot fit either, but the word's end might not
                     // be reached yet: keep looking for the next plain opportunity only to stop there.
@@ -138,9 +158,10 @@ enum LineBreaker {
             let drawnEnd = visibleEnd(end)
             let hard = end == scalars.count || scalars[end - 1].isLineTerminator
             let hyphenated = lastFitHyphenates
+            let endTrim = end == lastFit ? lastFitEndTrim : nil
             lines.append(BrokenLine(start: start, end: end, visibleEnd: drawnEnd,
-                                    width: paragraph.width(start, drawnEnd, hyphenated: hyphenated), endsParagraph: hard,
-                                    hyphenated: hyphenated))
+                                    width: paragraph.width(start, drawnEnd, hyphenated: hyphenated) - (endTrim ?? 0),
+                                    endsParagraph: hard, hyphenated: hyphenated, trimsEnd: endTrim != nil))
             start = end
         }
         // A text that ends with a hard break has an empty last line, as TextKit lays out.

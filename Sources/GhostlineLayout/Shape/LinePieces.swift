@@ -20,7 +20,8 @@ struct LinePiece: Sendable {
 extension ShapedParagraph {
     /// The pieces of a line holding `start..<end`, in logical order, with tabs expanded to their stops and a
     /// hyphen at the end where a soft hyphen or a dictionary hyphenation point (`hyphenated`) breaks it.
-    func pieces(_ start: Int, _ end: Int, hyphenated: Bool = false) -> [LinePiece] {
+    /// `trimsEnd`: the closing mark that ends the line is drawn half-width (``lineEndTrim(_:_:)``).
+    func pieces(_ start: Int, _ end: Int, hyphenated: Bool = false, trimsEnd: Bool = false) -> [LinePiece] {
         guard end > start else { return [] }
         var pieces: [LinePiece] = []
         var offset = start
@@ -43,6 +44,11 @@ extension ShapedParagraph {
                                     pointSize: shaped.pointSize, isFallback: shaped.item.isFallback,
                                     synthesis: shaped.item.synthesis, level: shaped.item.level, glyphs: glyphs))
             offset = range.upperBound
+        }
+        if trimsEnd, let last = pieces.indices.last(where: { pieces[$0].range.contains(end - 1) }) {
+            let half = halfWidthGlyphs(at: end - 1)
+            let rest = pieces[last].glyphs.filter { $0.cluster != end - 1 }
+            pieces[last].glyphs = pieces[last].level & 1 == 0 ? rest + half : half + rest
         }
         if !tabs.isEmpty { expandTabs(&pieces) }
         if hyphenated || scalars[end - 1] == Self.softHyphen, let last = pieces.last {
