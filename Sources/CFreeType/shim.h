@@ -14,6 +14,7 @@ static const FT_Int32 GL_FT_LOAD_NO_BITMAP = FT_LOAD_NO_BITMAP;
 static const FT_Int32 GL_FT_LOAD_NO_SCALE = FT_LOAD_NO_SCALE;
 static const FT_Int32 GL_FT_LOAD_DEFAULT = FT_LOAD_DEFAULT;
 static const FT_Int32 GL_FT_LOAD_COLOR = FT_LOAD_COLOR;
+static const FT_Int32 GL_FT_LOAD_BITMAP_METRICS_ONLY = FT_LOAD_BITMAP_METRICS_ONLY;
 
 /* Variable fonts: the one call of ftmm.h Ghostline needs. Including ftmm.h itself changes how Swift imports
    FT_Glyph_Format's constants (FT_GLYPH_FORMAT_OUTLINE disappears), so the declaration is repeated here as

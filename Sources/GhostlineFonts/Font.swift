@@ -52,6 +52,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     public let hasStyleAttributesTable: Bool
 
     private let lock = NSLock()
+    /// Glyph advances at the largest colour strike, in ems, as they are asked for (under `lock`).
+    var strikeAdvanceCache: [UInt32: Double] = [:]
     private var library: FT_Library?
     private var face: FT_Face?
     private var hbBlob: OpaquePointer?

@@ -36,6 +36,9 @@ public struct ShapingOptions: Hashable, Sendable {
     public var language: String?
     /// OpenType features switched on or off for some characters (e.g. `halt` to trim CJK punctuation).
     public var features: [ShapingFeature] = []
+    /// Where a bitmap-only font's (colour emoji's) advances come from: `hmtx`, as HarfBuzz and Core Text read it,
+    /// or the glyph's bitmap in its strike, as Chromium's Skia does. Outline fonts are unaffected.
+    public var bitmapAdvances: BitmapAdvances = .horizontalMetrics
 
     /// Creates options with UIKit's defaults: kerning and ligatures on, no letter spacing, left to right, script and
     /// language guessed by HarfBuzz, no extra features.
@@ -220,6 +223,11 @@ public enum Shaper {
                                       offsetY: Double(position.y_offset) * unitsToPoints,
                                       unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
+        if options.bitmapAdvances == .strike, font.isBitmapOnly {
+            for i in glyphs.indices {
+                if let em = font.strikeAdvance(of: glyphs[i].glyph) { glyphs[i].advance = em * pointSize }
+            }
+        }
         // Letter spacing and the font's tracking: once after each cluster, on its last glyph in visual order. Core
         // Text adds a font's tracking to advances and does not move the glyphs (HarfBuzz be287eab0: "[trak] Don't
         // shift glyphs. That's what CoreText does"), so both go after the glyph, none before it.
@@ -231,4 +239,13 @@ public enum Shaper {
         }
         return ShapedRun(range: range, glyphs: glyphs, direction: options.direction, pointSize: pointSize)
     }
+}
+
+/// Where a bitmap-only font's glyph advances come from (``ShapingOptions/bitmapAdvances``).
+public enum BitmapAdvances: String, Hashable, Sendable {
+    /// The `hmtx` table, as HarfBuzz and Core Text read every font.
+    case horizontalMetrics
+    /// The glyph's bitmap in the font's largest colour strike, scaled to the size: what Chromium's Skia (FreeType's
+    /// bitmap metrics) advances a colour emoji font's glyph by (``Font/strikeAdvance(of:)``).
+    case strike
 }

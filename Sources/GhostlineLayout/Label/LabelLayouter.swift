@@ -87,6 +87,7 @@ public enum LabelLayouter {
         if let caseMapping { text = caseMapping.text }
         var adjustments = ShapingAdjustments()
         adjustments.trimsPunctuation = model.trimsAdjacentFullwidthPunctuation
+        adjustments.bitmapAdvances = model.bitmapAdvances
         if let whiteSpace = breaking.wrapping.whiteSpace(input.paragraph) {
             // CSS white-space processing: collapsed spaces keep their offsets but lose their advance.
             let processed = WhiteSpaceProcessing(text.scalars, whiteSpace: whiteSpace)

@@ -1,4 +1,5 @@
 import GhostlineFonts
+import GhostlineShaping
 
 /// The rules that place text, as a value: one property for each thing UIKit and a browser do differently.
 ///
@@ -80,6 +81,9 @@ public struct LayoutModel: Sendable {
     public var stackShrink: StackShrink = .byCompressionResistance
     /// Where a label's text sits in a frame taller than it: centred (UILabel) or at the top (a CSS box).
     public var labelTextPlacement: LabelTextPlacement = .centred
+    /// Where a colour emoji font's glyph advances come from: its `hmtx` (HarfBuzz; Core Text reads Apple Color
+    /// Emoji's) or its bitmaps' own advances in the strike (Chromium's Skia).
+    public var bitmapAdvances: BitmapAdvances = .horizontalMetrics
     /// Where Chromium found the design's fonts (css model): `.web` (`@font-face`) in both shipped models;
     /// `.installed` for a design drawn from fonts fontconfig found, whose baselines sit one device pixel higher
     /// above scale 1 when the font's descent rounds down (``ChromiumFonts``).
@@ -132,7 +136,7 @@ extension LayoutModel: Hashable {
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
               percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
               fontTracking: fontTracking, chromiumFonts: chromiumFonts, stackShrink: stackShrink,
-              labelTextPlacement: labelTextPlacement)
+              labelTextPlacement: labelTextPlacement, bitmapAdvances: bitmapAdvances)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -150,6 +154,7 @@ extension LayoutModel: Hashable {
         var chromiumFonts: ChromiumFonts
         var stackShrink: StackShrink
         var labelTextPlacement: LabelTextPlacement
+        var bitmapAdvances: BitmapAdvances
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -119,6 +119,7 @@ extension ShapedParagraph {
         var options = ShapingOptions(kerning: style.kerning, ligatures: style.ligatures, letterSpacing: style.letterSpacing,
                                      direction: TextDirection(level: level), language: style.language)
         options.features = style.features
+        options.bitmapAdvances = adjustments.bitmapAdvances
         options.tracking = fontTracking.points(font, pointSize: style.pointSize)
         let run = Shaper.shape(ShapingText(ellipsis), range: 0..<1, font: font, pointSize: style.pointSize, options: options)
         // The glyphs belong to the scalar at the cut (clamped to the text), so cluster look-ups stay in range.

@@ -16,6 +16,8 @@ struct ShapedItem: Sendable {
 /// spaces collapsed by `white-space` (no advance, no glyph).
 struct ShapingAdjustments: Sendable {
     var trimsPunctuation = false
+    /// Where a colour emoji font's advances come from: the model's rule (``LayoutModel/bitmapAdvances``).
+    var bitmapAdvances = BitmapAdvances.horizontalMetrics
     /// `collapsed[i]`: scalar `i` is removed by white-space collapsing; empty when nothing collapses.
     var collapsed: [Bool] = []
     static let none = ShapingAdjustments()
@@ -78,6 +80,7 @@ struct ShapedParagraph: Sendable {
             var options = ShapingOptions(kerning: style.kerning, ligatures: ligatures, letterSpacing: style.letterSpacing,
                                          direction: item.direction, script: item.script, language: style.language)
             options.features = style.features
+            options.bitmapAdvances = adjustments.bitmapAdvances
             // The item's own font decides: a fallback font is tracked by its table, not the style's font's.
             options.tracking = fontTracking.points(item.font, pointSize: style.pointSize)
             let trims = adjustments.trimsPunctuation && style.textSpacingTrim != .spaceAll
