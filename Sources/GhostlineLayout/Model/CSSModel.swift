@@ -36,6 +36,10 @@ extension LayoutModel {
         model.stackShrink = .flexShrink
         // A label stretched taller than its text (a row's `align-items: stretch`) keeps its text at the top.
         model.labelTextPlacement = .top
+        // Underlines and strikethroughs as Blink places them: whole device pixels from the size and rounded ascent.
+        model.decorationPlacement = .blink
+        // "…" as Blink's line truncator puts it: the clamped line keeps its break, spaces count in the cut.
+        model.truncation = .blink
         return model
     }()
 }
