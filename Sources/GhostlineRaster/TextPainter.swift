@@ -37,8 +37,11 @@ struct TextPainter {
                     let lineColor = decoration.style.paint.map { palette.color($0) } ?? color
                     let x0 = Shapes.pixel(line.x + run.x, scale), x1 = Shapes.pixel(line.x + run.x + run.width, scale)
                     for stroke in decoration.strokes {
-                        let y = (line.baseline - run.baselineOffset + stroke.offset) * s
-                        let top = Shapes.clampedInt(y.rounded(.toNearestOrAwayFromZero))
+                        // Blink's lines are whole pixels from the baseline's own rounded pixel; a font's line is
+                        // rounded where it falls.
+                        let top = decoration.anchoredToBaselinePixel
+                            ? baselinePixel + Shapes.clampedInt((stroke.offset * s).rounded(.toNearestOrAwayFromZero))
+                            : Shapes.clampedInt(((line.baseline - run.baselineOffset + stroke.offset) * s).rounded(.toNearestOrAwayFromZero))
                         let thickness = max(1, Shapes.clampedInt((stroke.thickness * s).rounded(.toNearestOrAwayFromZero)))
                         for (a, b) in Self.dashSpans(x0: x0, x1: x1, dashes: decoration.dashes, scale: s) {
                             canvas.fill(x0: a, x1: b, y0: top, y1: top + thickness, color: lineColor)

@@ -68,7 +68,7 @@ struct DecorationStyleTests {
     /// A column between the letters (the label starts at x 0; "a" is 25 pt wide at 44 pt, so 150 px is clear).
     static let middle = 200
 
-    @Test(arguments: ["uikit", "css"])
+    @Test(arguments: ["uikit"])
     func singleThickAndDoubleUnderlinesHaveTheirRows(model: String) throws {
         let single = Self.inkRows(try Self.render("underline: true", model: model), x: Self.middle)
         #expect(single.map(\.1) == [Self.t])
@@ -80,6 +80,20 @@ struct DecorationStyleTests {
         #expect(double.map(\.1) == [Self.t, Self.t])
         #expect(double.count == 2 && double[1].0 - (double[0].0 + double[0].1) == Self.t, "gap of one thickness")
         #expect(double.first?.0 == single.first?.0)
+    }
+
+    /// The css model draws Blink's underline (``DecorationPlacement/blink``; measured in GhostlineRasterTests'
+    /// `ChromiumDecorationTests`): at 44 pt @2x, 88 device px, t = 8.8, so 8 rows `ceil(4.4)` = 5 below the baseline.
+    /// `thick` is the rule at 2t (17 rows, 9 below the baseline: a thicker line moves down, as Blink's auto offset
+    /// does) and `double` two 8-row lines one row apart (Blink's source as read; neither is measured).
+    @Test func cssUnderlinesFollowBlinksRule() throws {
+        let single = Self.inkRows(try Self.render("underline: true", model: "css"), x: Self.middle)
+        let thick = Self.inkRows(try Self.render("underline: { style: thick }", model: "css"), x: Self.middle)
+        let double = Self.inkRows(try Self.render("underline: { style: double }", model: "css"), x: Self.middle)
+        #expect(single.map(\.1) == [8] && thick.map(\.1) == [17] && double.map(\.1) == [8, 8])
+        let top = try #require(single.first?.0)
+        #expect(thick.first?.0 == top + 4)
+        #expect(double.first?.0 == top && double.last?.0 == top + 9)
     }
 
     @Test func aThickStrikethroughStaysCentredOnTheFontsLine() throws {

@@ -146,12 +146,23 @@ public enum LabelLayouter {
             // An empty label still has one (empty) line: UILabel with "" is as tall as one line of its font.
             broken = [BrokenLine(start: 0, end: 0, visibleEnd: 0, width: 0, endsParagraph: true)]
         }
+        var truncation = Truncation.Rules(rule: input.model.truncation, fit: rules.fit)
+        truncation.keepsSpaces = [.pre, .preWrap, .breakSpaces].contains(breaking.wrapping.whiteSpace(input.paragraph))
         if input.paragraph.numberOfLines > 0 && broken.count > input.paragraph.numberOfLines {
             let last = broken[input.paragraph.numberOfLines - 1]
             broken = Truncation.limit(broken, to: input.paragraph.numberOfLines, paragraph: paragraph,
                                       mode: input.paragraph.lineBreakMode,
                                       width: indents.available(in: width ?? .infinity, firstLine: isFirst(last)),
-                                      fallback: input.modelFallback)
+                                      fallback: input.modelFallback, rules: truncation)
+        }
+        if truncation.rule == .blink && !wraps && input.paragraph.lineBreakMode == .truncateTail, let width {
+            // `text-overflow: ellipsis`: a line that does not wrap ends in "…" wherever it is wider than the box.
+            for index in broken.indices where !broken[index].truncated {
+                let available = indents.available(in: width, firstLine: isFirst(broken[index]))
+                guard !rules.fit.fits(broken[index].width, in: available) else { continue }
+                broken[index] = BlinkTruncation.ellipsize(broken[index], paragraph: paragraph, width: available, fit: rules.fit,
+                                                          keepsSpaces: truncation.keepsSpaces, runsToEnd: false)
+            }
         }
         let pieces = broken.map { $0.pieces ?? paragraph.pieces($0.start, $0.visibleEnd, hyphenated: $0.hyphenated, trimsEnd: $0.trimsEnd) }
         let extents = pieces.map { lineFonts($0, prepared: prepared) }
@@ -163,13 +174,19 @@ public enum LabelLayouter {
         let intrinsicWidth = input.model.frameGrid.ceil(
             broken.map { indents.outerWidth(line: $0.width, firstLine: isFirst($0)) }.max() ?? 0, input.scale)
         let boxWidth = width ?? intrinsicWidth
+        let rounding = CSSLineStack.Rounding(scale: input.scale.value,
+                                             descentBorrowsFromAscent: input.model.chromiumFonts.descentBorrowsFromAscent(scale: input.scale.value))
+        let decorations = DecorationGeometry(model: input.model, scale: input.scale) { style in
+            rounding.ascentDescent(FontExtent(metrics: input.model.metrics(style.font, pointSize: style.pointSize), raise: 0)).ascent
+        }
         var lines: [LabelLine] = []
         lines.reserveCapacity(broken.count)
         for (index, line) in broken.enumerated() {
             let direction = paragraph.analysis.paragraphDirection(at: line.start)
             let justify = input.paragraph.alignment == .justified && !line.endsParagraph && !line.truncated && width != nil
             let region = indents.region(in: boxWidth, firstLine: isFirst(line), leftToRight: direction == .leftToRight)
-            var built = LineAssembly.line(line, pieces: pieces[index], paragraph: paragraph, justifyTo: justify ? region.width : nil)
+            var built = LineAssembly.line(line, pieces: pieces[index], paragraph: paragraph, justifyTo: justify ? region.width : nil,
+                                          decorations: decorations)
             built.x = region.left + LineAssembly.alignedX(width: built.width, box: region.width,
                                                           alignment: input.paragraph.alignment, direction: direction)
             if let mapping = prepared.caseMapping { built = mapping.sourceLine(built) }

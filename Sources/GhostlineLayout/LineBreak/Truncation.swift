@@ -4,12 +4,23 @@
 ///
 /// Cuts are at grapheme boundaries; the ellipsis takes the style of the text it replaces (its font, or a
 /// fallback font with "…") and the paragraph's bidi level, so it lands at the logical end of a right-to-left line.
+/// That is ``TruncationRule/textKit``; with ``TruncationRule/blink`` the tail mode is ``BlinkTruncation``'s.
 enum Truncation {
+    /// How the model truncates: its rule, its line-fit test, and whether `white-space` keeps a line's hanging spaces.
+    struct Rules {
+        var rule: TruncationRule = .textKit
+        var fit: LineFit = .points
+        var keepsSpaces = false
+    }
+
     static func limit(_ lines: [BrokenLine], to count: Int, paragraph: ShapedParagraph, mode: LineBreakMode,
-                      width: Double, fallback: FontFallback) -> [BrokenLine] {
+                      width: Double, fallback: FontFallback, rules: Rules = Rules()) -> [BrokenLine] {
         var kept = Array(lines.prefix(count))
         guard let last = kept.last else { return kept }
         switch mode {
+        case .truncateTail where rules.rule == .blink:
+            kept[kept.count - 1] = BlinkTruncation.ellipsize(last, paragraph: paragraph, width: width, fit: rules.fit,
+                                                             keepsSpaces: rules.keepsSpaces, runsToEnd: true)
         case .truncateTail, .truncateHead, .truncateMiddle:
             kept[kept.count - 1] = truncate(start: last.start, end: paragraph.scalars.count, paragraph: paragraph,
                                             mode: mode, width: width, fallback: fallback)

@@ -39,6 +39,10 @@ extension LayoutModel {
         // Colour emoji advance by their bitmaps in the strike, as Skia measures them (0.13 device px wider per 🍜 at
         // 17 px @3x than Noto Color Emoji's `hmtx`).
         model.bitmapAdvances = .strike
+        // Underlines and strikethroughs as Blink places them: whole device pixels from the size and rounded ascent.
+        model.decorationPlacement = .blink
+        // "…" as Blink's line truncator puts it: the clamped line keeps its break, spaces count in the cut.
+        model.truncation = .blink
         return model
     }()
 }

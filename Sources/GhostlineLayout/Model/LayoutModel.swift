@@ -88,6 +88,12 @@ public struct LayoutModel: Sendable {
     /// `.installed` for a design drawn from fonts fontconfig found, whose baselines sit one device pixel higher
     /// above scale 1 when the font's descent rounds down (``ChromiumFonts``).
     public var chromiumFonts: ChromiumFonts = .web
+    /// Where underlines and strikethroughs go and how thick they are: the drawing font's tables (UIKit) or Blink's
+    /// whole-pixel rule from the font size and rounded ascent (``DecorationPlacement``).
+    public var decorationPlacement: DecorationPlacement = .fontTables
+    /// How a label's last shown line is cut for "…": refilled and trimmed as UILabel does, or kept as broken and cut
+    /// spaces included as Blink's line truncator does (``TruncationRule``).
+    public var truncation: TruncationRule = .textKit
 
     /// Creates a model from its rules; start from ``uikit`` or ``css`` and change what differs.
     public init(name: String, verticalMetrics: VerticalMetricsChoice, lineStacking: LineStacking,
@@ -136,7 +142,8 @@ extension LayoutModel: Hashable {
               frameGrid: frameGrid, labelFitting: labelFitting, stackSlack: stackSlack, refusedSettings: refusedSettings,
               percentLineHeight: percentLineHeight, firstLineIndent: firstLineIndent, autoshrink: autoshrink,
               fontTracking: fontTracking, chromiumFonts: chromiumFonts, stackShrink: stackShrink,
-              labelTextPlacement: labelTextPlacement, bitmapAdvances: bitmapAdvances)
+              labelTextPlacement: labelTextPlacement, bitmapAdvances: bitmapAdvances,
+              decorationPlacement: decorationPlacement, truncation: truncation)
     }
 
     /// The stored properties as one synthesized Hashable value. (RawRepresentable's own `==` and `hash(into:)`
@@ -155,6 +162,8 @@ extension LayoutModel: Hashable {
         var stackShrink: StackShrink
         var labelTextPlacement: LabelTextPlacement
         var bitmapAdvances: BitmapAdvances
+        var decorationPlacement: DecorationPlacement
+        var truncation: TruncationRule
     }
 
     public static func == (lhs: LayoutModel, rhs: LayoutModel) -> Bool { lhs.rules == rhs.rules }

@@ -2,9 +2,10 @@ import GhostlineFonts
 import GhostlineShaping
 
 /// Turns a broken line's pieces into drawable runs: visual order (bidi L2), pen positions, justification, and
-/// each run's paint, baseline offset and decorations from its style.
+/// each run's paint, baseline offset and decorations from its style (measured by the model's ``DecorationGeometry``).
 enum LineAssembly {
-    static func line(_ line: BrokenLine, pieces: [LinePiece], paragraph: ShapedParagraph, justifyTo boxWidth: Double?) -> LabelLine {
+    static func line(_ line: BrokenLine, pieces: [LinePiece], paragraph: ShapedParagraph, justifyTo boxWidth: Double?,
+                     decorations: DecorationGeometry) -> LabelLine {
         let visual = BidiReorder.visualOrder(pieces) { $0.level }
         var extraPerSpace = 0.0
         let natural = visual.reduce(0) { $0 + $1.advance }
@@ -44,18 +45,12 @@ enum LineAssembly {
             }
             lastPiece = piece
             let style = paragraph.text.runs.isEmpty ? paragraph.text.baseStyle : paragraph.text.runs[piece.runIndex].style
-            let metrics = piece.font.metrics(pointSize: piece.pointSize)
             runs.append(GlyphRun(
                 start: piece.range.lowerBound, end: piece.range.upperBound, x: start, width: pen - start,
                 font: piece.font, pointSize: piece.pointSize, direction: TextDirection(level: piece.level),
                 isFallback: piece.isFallback, synthesis: piece.synthesis, paint: style.paint, baselineOffset: style.baselineOffset,
-                underline: style.underline.map {
-                    TextDecoration(offset: metrics.underlineOffset, thickness: metrics.underlineThickness, style: $0)
-                },
-                strikethrough: style.strikethrough.map {
-                    TextDecoration(offset: -metrics.strikethroughOffset, thickness: metrics.strikethroughThickness, style: $0,
-                                   centred: true)
-                },
+                underline: style.underline.map { decorations.underline($0, piece: piece, style: style) },
+                strikethrough: style.strikethrough.map { decorations.strikethrough($0, piece: piece, style: style) },
                 glyphs: glyphs))
             runs[runs.count - 1].features = style.features
             runs[runs.count - 1].tracking = paragraph.fontTracking.points(piece.font, pointSize: piece.pointSize)

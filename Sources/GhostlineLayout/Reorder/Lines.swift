@@ -42,6 +42,10 @@ public struct TextDecoration: Hashable, Sendable {
     /// On and off lengths in points along each stroke, starting with ink (``TextDecorationStyle/dashes(thickness:)``
     /// of the stroke's thickness); empty = solid.
     public var dashes: [Double] = []
+    /// True when every stroke's offset is a whole number of device pixels to add to the baseline's rounded pixel
+    /// (Blink rounds the text box's top first, then places the line in it); false when the raster rounds the
+    /// baseline plus the offset (the font's own lines).
+    public var anchoredToBaselinePixel = false
 
     /// The decoration `style` of a font's line at `offset` and `thickness`; `centred` keeps a strikethrough's bands
     /// centred on the font's line.
@@ -56,6 +60,15 @@ public struct TextDecoration: Hashable, Sendable {
             strokes = [Stroke(offset: top, thickness: t), Stroke(offset: top + 2 * t, thickness: t)]
         }
         dashes = style.dashes(thickness: strokes[0].thickness)
+    }
+
+    /// Blink's decoration (``DecorationPlacement/blink``): bands `thickness` device pixels thick whose tops are
+    /// `tops` whole device pixels from the baseline's rounded pixel, stored in points (divided by `scale`).
+    init(wholePixelTops tops: [Double], thickness: Double, scale: Double, style: TextDecorationStyle) {
+        self.offset = tops[0] / scale; self.thickness = thickness / scale; self.style = style
+        strokes = tops.map { Stroke(offset: $0 / scale, thickness: thickness / scale) }
+        dashes = style.dashes(thickness: strokes[0].thickness)
+        anchoredToBaselinePixel = true
     }
 }
 

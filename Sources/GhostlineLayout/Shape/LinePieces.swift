@@ -129,4 +129,23 @@ extension ShapedParagraph {
                          isFallback: choice.isFallback, synthesis: choice.synthesis, level: level, glyphs: glyphs,
                          inserted: ellipsis[0])
     }
+
+    /// An ellipsis as Blink's line truncator shapes it: in the paragraph's own style (the block's, not the text's at
+    /// the cut) and its font only, "…" or "..." when the font has no "…"; placed at `offset`, at `level`. It is
+    /// painted as the first run in that style (the run at `offset` when every run sets a style of its own).
+    func blockEllipsisPiece(at offset: Int, level: UInt8) -> LinePiece {
+        let style = text.baseStyle
+        let ellipsis: [Unicode.Scalar] = style.font.hasGlyph(for: "\u{2026}") ? ["\u{2026}"] : [".", ".", "."]
+        let clamped = min(max(offset, 0), max(0, scalars.count - 1))
+        let runIndex = text.runs.firstIndex { !$0.isStyled } ?? (text.runs.isEmpty ? 0 : text.runIndex(at: clamped))
+        var options = ShapingOptions(kerning: style.kerning, ligatures: style.ligatures, letterSpacing: style.letterSpacing,
+                                     direction: TextDirection(level: level), language: style.language)
+        options.features = style.features
+        options.tracking = fontTracking.points(style.font, pointSize: style.pointSize)
+        let run = Shaper.shape(ShapingText(ellipsis), range: 0..<ellipsis.count, font: style.font, pointSize: style.pointSize,
+                               options: options)
+        let glyphs = run.glyphs.map { glyph -> ShapedGlyph in var g = glyph; g.cluster = clamped; return g }
+        return LinePiece(range: offset..<offset, runIndex: runIndex, font: style.font, pointSize: style.pointSize,
+                         isFallback: false, level: level, glyphs: glyphs, inserted: "\u{2026}")
+    }
 }
