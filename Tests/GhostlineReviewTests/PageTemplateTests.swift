@@ -49,4 +49,12 @@ struct PageTemplateTests {
         #expect(page == "<p title=\"\(Escaping.html(hostile))\">\(Escaping.html(hostile))</p>")
         #expect(!page.contains("<script>"))
     }
+
+    /// Values in sections are escaped too, each exactly once (the template is read as plain text, so Mustache adds no
+    /// escaping of its own), and a page's own files go in as they are.
+    @Test func sectionValuesAreEscapedOnceAndPageFilesAreNot() throws {
+        let template = try PageTemplate(text: "{{#rows}}<li>{{name}}</li>{{/rows}}{{{css}}}")
+        let page = template.render(["rows": [["name": "a&b"], ["name": "<i>"]], "css": "a>b{}"])
+        #expect(page == "<li>a&amp;b</li><li>&lt;i&gt;</li>a>b{}")
+    }
 }

@@ -1,3 +1,4 @@
+import GhostlineSupport
 import Mustache
 
 /// The review page's template, style sheet and script, read from `Pages/` and built into the binary (SwiftPM's
@@ -13,7 +14,9 @@ enum PageTemplates {
 
 /// A page file built into a module: a Mustache template whose `{{value}}`s are HTML-escaped as they are filled.
 /// Every module that draws a page (the review, the suite's index, the review app) fills its files through this, so
-/// one engine and one escaping serve them all.
+/// one engine and one escaping serve them all: the templates are read as plain text (Mustache's `TEXT` content
+/// type) and every value is escaped here, once, by `Escaping.html`, the escaper every other page and report of
+/// Ghostline uses, except a page's own files (``rawKeys``), which go in as they are.
 package struct PageTemplate: Sendable {
     let template: MustacheTemplate
 
@@ -26,10 +29,26 @@ package struct PageTemplate: Sendable {
     }
 
     /// The template of a page's text; throws what the parser says when it does not parse.
-    package init(text: String) throws { template = try MustacheTemplate(string: text) }
+    package init(text: String) throws { template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text) }
 
-    /// The page with `values` filled in: strings, numbers and booleans, arrays of dictionaries for sections.
-    package func render(_ values: [String: Any]) -> String { template.render(values) }
+    /// The page with `values` filled in: strings, numbers and booleans, arrays of dictionaries for sections. Every
+    /// string is HTML-escaped but those of ``rawKeys``.
+    package func render(_ values: [String: Any]) -> String { template.render(Self.escaped(values)) }
+
+    /// The keys whose values are a page's own style sheet, script, help box and decision bar, filled unescaped
+    /// (`{{{css}}}`); `PageTemplateTests` holds that no other value is inserted so.
+    package static let rawKeys: Set<String> = ["css", "script", "help", "bar"]
+
+    /// `value` with every string in it escaped for HTML, but the strings of ``rawKeys``.
+    static func escaped(_ value: Any, key: String? = nil) -> Any {
+        switch value {
+        case let text as String: return key.map(rawKeys.contains) == true ? text : Escaping.html(text)
+        case let values as [String: Any]:
+            return Dictionary(uniqueKeysWithValues: values.map { ($0.key, escaped($0.value, key: $0.key)) })
+        case let items as [Any]: return items.map { escaped($0, key: key) }
+        default: return value
+        }
+    }
 
     /// A page file's text.
     package static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
