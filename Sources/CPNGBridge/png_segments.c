@@ -91,8 +91,12 @@ static int deflate_isal(gl_png_deflater *deflater, const uint8_t *input, size_t 
     struct isal_zstream stream;
     // Zeroed first: the init function sets only some fields, and the rest (hist_bits, which sets how far back a
     // match may reach, and parts of the internal state) would otherwise be stack garbage that changes the bytes.
-    // (The level buffer needs no clearing: stateless compression initialises its hash table on every call.)
+    // The level buffer too, on every call. A deflater compresses whichever segments its thread takes, so anything
+    // ISA-L might read from what an earlier segment (or malloc) left there would depend on timing; review images
+    // have been seen to differ by a byte between runs, pixels identical (not reproduced in isolation: this removes
+    // the one input to the encoder that timing could change).
     memset(&stream, 0, sizeof stream);
+    if (deflater->isal_level_buffer != NULL) memset(deflater->isal_level_buffer, 0, deflater->isal_level_buffer_size);
     isal_deflate_stateless_init(&stream);
     stream.level = (uint32_t)deflater->isal_level;
     stream.level_buf = deflater->isal_level_buffer;

@@ -89,25 +89,11 @@ public struct DesignCheck: Sendable {
         if overrides.scale == nil { overrides.scale = DesignReview.scale(fromFileName: design) }
         switch render {
         case .scene(let path):
-            try Self.checkWholeSize(design, as: .design)
-            let designImage = try readDesign()
-            let description: SceneDescription
-            do { description = try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
-            var result = try check(description, name: path, overrides: overrides, design: designImage.image,
-                                   designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
-            result.comparison.designColorProfile = designImage.colorProfile
-            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
-                + installedFontsHint(result, description: description, name: path, overrides: overrides, design: designImage)
-            return result
+            return try checkScene(name: path, overrides: overrides, for: artifacts) { () throws(DesignCheckError) in
+                do throws(SceneError) { return try SceneLoader(fonts: renderer.fonts).describe(path: path) } catch { throw .scene(error) }
+            }
         case .description(let description, let name):
-            try Self.checkWholeSize(design, as: .design)
-            let designImage = try readDesign()
-            var result = try check(description, name: name, overrides: overrides, design: designImage.image,
-                                   designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
-            result.comparison.designColorProfile = designImage.colorProfile
-            result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
-                + installedFontsHint(result, description: description, name: name, overrides: overrides, design: designImage)
-            return result
+            return try checkScene(name: name, overrides: overrides, for: artifacts) { () throws(DesignCheckError) in description }
         case .image(let path, let layoutPath):
             if layoutPath == nil, artifacts.isSubset(of: [.report]), !options.makeDiffImage {
                 let streamed: DesignComparison?
@@ -284,5 +270,23 @@ public struct DesignCheck: Sendable {
         let clause = reason.components(separatedBy: "; ").first ?? reason
         return .scene(description.ignoreError(index: index - givenBoxes, problem: "the box \(numbers) pt: \(clause)",
                                               fix: "give x, y, width and height in points (not pixels), inside the rendered image"))
+    }
+}
+
+extension DesignCheck {
+    /// A scene against the design: the design's size checked and the design read first (a scene file is read only
+    /// then, so a design too large to decode is named before any scene error), then rendered, compared and given the
+    /// design's colour profile, every warning, and the installed-fonts hint.
+    func checkScene(name: String, overrides: SceneOverrides, for artifacts: Set<DesignCheckArtifact>,
+                    describe: () throws(DesignCheckError) -> SceneDescription) throws(DesignCheckError) -> DesignCheckResult {
+        try Self.checkWholeSize(design, as: .design)
+        let designImage = try readDesign()
+        let description = try describe()
+        var result = try check(description, name: name, overrides: overrides, design: designImage.image,
+                               designIsLossy: Self.isLossy(designImage, path: design), for: artifacts)
+        result.comparison.designColorProfile = designImage.colorProfile
+        result.warnings = (result.scene?.warnings ?? []) + designImage.warnings.map(\.description)
+            + installedFontsHint(result, description: description, name: name, overrides: overrides, design: designImage)
+        return result
     }
 }
