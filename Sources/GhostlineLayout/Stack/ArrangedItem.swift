@@ -14,6 +14,18 @@ indirect enum ArrangedItem {
     case gap(GapNode)
 
     var isGap: Bool { if case .gap = self { return true }; return false }
+
+    /// The item's own per-child settings (a spacer's and a gap's are the stack's).
+    var flex: FlexOptions {
+        switch self {
+        case .label(let label): return label.node.flex
+        case .box(_, let box): return box.flex
+        case .image(_, let image): return image.flex
+        case .stack(let stack): return stack.node.flex
+        case .overlay(let overlay): return overlay.node.flex
+        case .spacer, .gap: return .none
+        }
+    }
 }
 
 struct LabelItem {
@@ -34,6 +46,8 @@ struct StackItem {
     var items: [ArrangedItem]
     /// The children that take part in the arrangement (gaps only change the space between two of them).
     var arranged: [ArrangedItem] { items.filter { !$0.isGap } }
+    /// Whether a child has an `alignSelf` of its own: the row then sizes its line by its baseline groups.
+    var childrenAlignThemselves: Bool { items.contains { $0.flex.alignSelf != nil } }
 
     /// The explicit gap (if any) before each arranged child after the first.
     var gapsBefore: [GapNode?] {

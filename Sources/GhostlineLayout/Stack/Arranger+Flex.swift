@@ -16,7 +16,7 @@ extension Arranger {
         var low = minimum, high = maximum
         if intrinsic && hugging >= ContentPriorities.required { high = max(low, min(high, length)) }
         if intrinsic && resistance >= ContentPriorities.required { low = min(high, max(low, length)) }
-        let options = flex(item)
+        let options = item.flex
         var span = ArrangedSpan(natural: length, minimum: low, maximum: high,
                                 hasIntrinsicLength: intrinsic, hugging: hugging, compressionResistance: resistance,
                                 wraps: wraps(item), grow: options.grow, shrink: options.shrink ?? FlexOptions.defaultShrink)
@@ -28,18 +28,6 @@ extension Arranger {
             span.shrinkFloor = min(length, max(low, min(high, automatic)))
         }
         return span
-    }
-
-    /// The item's own per-child settings (a spacer's and a gap's are the stack's).
-    func flex(_ item: ArrangedItem) -> FlexOptions {
-        switch item {
-        case .label(let label): return label.node.flex
-        case .box(_, let box): return box.flex
-        case .image(_, let image): return image.flex
-        case .stack(let stack): return stack.node.flex
-        case .overlay(let overlay): return overlay.node.flex
-        case .spacer, .gap: return .none
-        }
     }
 
     /// CSS's automatic minimum size of a flex item (css-flexbox-1 §4.5, `min-width: auto`): across a row, a

@@ -26,7 +26,7 @@ extension Arranger {
         let constrained = abs(target - naturalHeight) > 1e-9
         // A child aligned on its own (`alignSelf`) is placed in the row its baseline-aligned neighbours make, as
         // flexbox sizes a line by its baseline groups before it centres or stretches an item in it.
-        let ownAlignments = arranged.contains { flex($0).alignSelf != nil }
+        let ownAlignments = stack.childrenAlignThemselves
         let crossHeight = constrained ? max(0, target - node.padding.vertical)
                                       : ownAlignments ? max(contentHeight, naturalHeight - node.padding.vertical) : contentHeight
         if node.alignment == .fill || ownAlignments {
@@ -77,7 +77,7 @@ extension Arranger {
         // A last-baseline group among children aligned otherwise sits at the row's bottom edge, as flexbox puts a
         // `last baseline` group at the cross end (css-align-3 §9.3: its fallback alignment is `safe end`).
         var lastGroupShift = 0.0
-        if stack.arranged.contains(where: { flex($0).alignSelf != nil }), let groupAnchor = maxAnchor[.lastBaseline] {
+        if stack.childrenAlignThemselves, let groupAnchor = maxAnchor[.lastBaseline] {
             let groupBottom = children.indices.filter { alignments[$0] == .lastBaseline && children[$0].anchorElement != nil }
                 .map { groupAnchor - anchor(children[$0], .lastBaseline) + children[$0].size.height }.max() ?? crossHeight
             lastGroupShift = max(0, crossHeight - groupBottom)
@@ -110,6 +110,6 @@ extension Arranger {
 
     /// The child's cross-axis alignment: its own `alignSelf`, else its stack's.
     func alignment(of item: ArrangedItem, in node: StackNode) -> StackAlignment {
-        flex(item).alignSelf ?? node.alignment
+        item.flex.alignSelf ?? node.alignment
     }
 }

@@ -175,22 +175,8 @@ enum StackDistributor {
         guard let first = members.first else { return 0 }
         let weight = spans[first].growWeight
         if members.allSatisfy({ spans[$0].growWeight == weight }) { return growEqually(&lengths, spans, members: members, by: amount) }
-        var open = members.filter { spans[$0].maximum - lengths[$0] > epsilon }
-        var remaining = amount
-        while remaining > epsilon, !open.isEmpty {
-            let total = open.reduce(0) { $0 + spans[$1].growWeight }
-            let capped = open.filter { remaining * spans[$0].growWeight / total > spans[$0].maximum - lengths[$0] }
-            if capped.isEmpty {
-                for index in open { lengths[index] += remaining * spans[index].growWeight / total }
-                return amount
-            }
-            for index in capped {
-                remaining -= spans[index].maximum - lengths[index]
-                lengths[index] = spans[index].maximum
-            }
-            open.removeAll { capped.contains($0) }
-        }
-        return amount - remaining
+        return resolve(&lengths, members: members, weight: { spans[$0].growWeight }, toward: { spans[$0].maximum },
+                       growing: true, by: amount)
     }
 
     /// Shrinks every child by its `flex-shrink` times its natural length (css-flexbox-1 §9.7: the scaled shrink
@@ -198,20 +184,34 @@ enum StackDistributor {
     /// frozen there and the others share what it could not give. Returns how much they gave; the rest overflows.
     static func flexShrink(_ lengths: inout [Double], _ spans: [ArrangedSpan], by amount: Double) -> Double {
         func scaled(_ index: Int) -> Double { spans[index].shrink * spans[index].natural }
-        var open = spans.indices.filter { scaled($0) > 0 && lengths[$0] - spans[$0].shrinkFloor > epsilon }
+        return resolve(&lengths, members: spans.indices.filter { scaled($0) > 0 }, weight: scaled,
+                       toward: { spans[$0].shrinkFloor }, growing: false, by: amount)
+    }
+
+    /// Flexbox's loop for resolving flexible lengths (css-flexbox-1 §9.7), for growing and shrinking alike: `amount`
+    /// is shared among `members` in proportion to `weight`, each moving toward its `bound` (a maximum when growing,
+    /// a floor when shrinking); a member whose share would carry it past its bound is frozen there, and the rest is
+    /// shared again among the others. Returns how much was shared.
+    static func resolve(_ lengths: inout [Double], members: [Int], weight: (Int) -> Double, toward bound: (Int) -> Double,
+                        growing: Bool, by amount: Double) -> Double {
+        func room(_ index: Int) -> Double { growing ? bound(index) - lengths[index] : lengths[index] - bound(index) }
+        var open = members.filter { room($0) > epsilon }
         var remaining = amount
         while remaining > epsilon, !open.isEmpty {
-            let total = open.reduce(0) { $0 + scaled($1) }
-            let floored = open.filter { remaining * scaled($0) / total > lengths[$0] - spans[$0].shrinkFloor }
-            if floored.isEmpty {
-                for index in open { lengths[index] -= remaining * scaled(index) / total }
+            let total = open.reduce(0) { $0 + weight($1) }
+            let frozen = open.filter { remaining * weight($0) / total > room($0) }
+            if frozen.isEmpty {
+                for index in open {
+                    let share = remaining * weight(index) / total
+                    if growing { lengths[index] += share } else { lengths[index] -= share }
+                }
                 return amount
             }
-            for index in floored {
-                remaining -= lengths[index] - spans[index].shrinkFloor
-                lengths[index] = spans[index].shrinkFloor
+            for index in frozen {
+                remaining -= room(index)
+                lengths[index] = bound(index)
             }
-            open.removeAll { floored.contains($0) }
+            open.removeAll { frozen.contains($0) }
         }
         return amount - remaining
     }
