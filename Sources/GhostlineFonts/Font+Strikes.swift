@@ -13,14 +13,21 @@ extension Font {
         return withFace { face -> Double? in
             if let known = strikeAdvanceCache[glyph] { return known.isNaN ? nil : known }
             var advance = Double.nan
-            if let sizes = face.pointee.available_sizes,
-               let index = (0..<Int(face.pointee.num_fixed_sizes)).first(where: { Int((sizes[$0].y_ppem + 32) >> 6) == strike }),
-               FT_Select_Size(face, FT_Int(index)) == 0,
+            if let ppem = Self.selectStrike(face, ppem: strike),
                FT_Load_Glyph(face, glyph, GL_FT_LOAD_COLOR | GL_FT_LOAD_BITMAP_METRICS_ONLY) == 0, let slot = face.pointee.glyph {
-                advance = Double(slot.pointee.metrics.horiAdvance) / Double(sizes[index].y_ppem)
+                advance = Double(slot.pointee.metrics.horiAdvance) / 64 / ppem
             }
             strikeAdvanceCache[glyph] = advance
             return advance.isNaN ? nil : advance
         }
+    }
+
+    /// Selects the colour strike of `ppem` (one of ``colorStrikes``) on `face` for the glyphs loaded next, and
+    /// returns its exact pixels per em (FreeType's 26.6 value); nil when the face has no strike of that size.
+    package static func selectStrike(_ face: FT_Face, ppem: Int) -> Double? {
+        guard let sizes = face.pointee.available_sizes,
+              let index = (0..<Int(face.pointee.num_fixed_sizes)).first(where: { Int((sizes[$0].y_ppem + 32) >> 6) == ppem }),
+              FT_Select_Size(face, FT_Int(index)) == 0 else { return nil }
+        return Double(sizes[index].y_ppem) / 64
     }
 }

@@ -99,9 +99,7 @@ public enum GlyphRasterizer {
         guard pixelsPerEm > 0, let strike = strikes.first(where: { Double($0) >= pixelsPerEm }) ?? strikes.last else { return nil }
         let factor = pixelsPerEm / Double(strike)
         return font.withFace { face -> GlyphBitmap? in
-            guard let sizes = face.pointee.available_sizes,
-                  let index = (0..<Int(face.pointee.num_fixed_sizes)).first(where: { Int((sizes[$0].y_ppem + 32) >> 6) == strike }),
-                  FT_Select_Size(face, FT_Int(index)) == 0,
+            guard Font.selectStrike(face, ppem: strike) != nil,
                   FT_Load_Glyph(face, glyph, GL_FT_LOAD_COLOR) == 0, let slot = face.pointee.glyph else { return nil }
             let bitmap = slot.pointee.bitmap
             let width = Int(bitmap.width), height = Int(bitmap.rows)
