@@ -75,6 +75,20 @@ def measure(page, scale, height, png):
     return json.loads(html.unescape(m.group(1))), Image.open(png).convert("L")
 
 
+def measure_page(workdir, stem, css, blocks, height):
+    """Writes the page `stem`.html and measures it at every scale: {scale: (report, screenshot)}. Stops if a font
+    did not load."""
+    page = os.path.join(workdir, stem + ".html")
+    open(page, "w", encoding="utf-8").write(PAGE.format(faces=css, blocks="\n".join(blocks)))
+    per_scale = {}
+    for scale in SCALES:
+        report, img = measure(page, scale, height, os.path.join(workdir, f"{stem}@{scale}.png"))
+        if any(s != "loaded" for s in report["fonts"]):
+            sys.exit(f"@{scale}x: a font did not load: {report['fonts']}")
+        per_scale[scale] = (report, img)
+    return per_scale
+
+
 def faces(cases):
     fonts = sorted({c["style"]["font"] for c in cases})
     families = {path: f"G{i}" for i, path in enumerate(fonts)}
@@ -194,16 +208,8 @@ def decorations(version, workdir):
         starts = [0] + [k + 1 for k, ch in enumerate(c["text"]) if ch == "\n"]
         blocks.append(f'<div class="b decor" id="{c["id"]}" data-markers="{json.dumps(starts)}" '
                       f'style="top: {20 + ROW * i}px; {block_css(c, families)}">{html.escape(c["text"])}</div>')
-    page = os.path.join(workdir, "decorations.html")
-    open(page, "w", encoding="utf-8").write(PAGE.format(faces=css, blocks="\n".join(blocks)))
-    height = 40 + ROW * len(cases)
+    per_scale = measure_page(workdir, "decorations", css, blocks, 40 + ROW * len(cases))
     out = []
-    per_scale = {}
-    for scale in SCALES:
-        report, img = measure(page, scale, height, os.path.join(workdir, f"decorations@{scale}.png"))
-        if any(s != "loaded" for s in report["fonts"]):
-            sys.exit(f"@{scale}x: a font did not load: {report['fonts']}")
-        per_scale[scale] = (report, img)
     for c in cases:
         entry = {k: c[k] for k in ("id", "width", "lineHeight", "style", "scene", "text")}
         entry["scales"] = {}
@@ -253,16 +259,8 @@ def ellipsis(version, workdir):
         if full["scene"].get("whiteSpace") == "nowrap":
             full["scene"]["whiteSpace"] = "pre"
         place(c["id"] + "-full", block_css(full, families), c["text"])
-    page = os.path.join(workdir, "ellipsis.html")
-    open(page, "w", encoding="utf-8").write(PAGE.format(faces=css, blocks="\n".join(blocks)))
-    height = 40 + ROW * row
+    per_scale = measure_page(workdir, "ellipsis", css, blocks, 40 + ROW * row)
     out = []
-    per_scale = {}
-    for scale in SCALES:
-        report, img = measure(page, scale, height, os.path.join(workdir, f"ellipsis@{scale}.png"))
-        if any(s != "loaded" for s in report["fonts"]):
-            sys.exit(f"@{scale}x: a font did not load: {report['fonts']}")
-        per_scale[scale] = (report, img)
 
     def ink_right(img, y0, y1):
         px = img.load()
