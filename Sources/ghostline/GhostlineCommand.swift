@@ -117,7 +117,7 @@ struct CommonSceneOptions: ParsableArguments {
     var model: String?
     @Option(name: .customLong("color-scheme"), help: "light or dark: which value of the scene's two-scheme colours is drawn (overrides canvas.colorScheme; default: light).")
     var colorScheme: String?
-    @Option(name: .customLong("chromium-fonts"), help: "web or installed (css model): where Chromium found the design's fonts. installed: by family name through fontconfig (font-family: Inter with no @font-face), which above @1x puts a baseline one device pixel higher when the font's descent rounds down (default: web, as @font-face).")
+    @Option(name: .customLong("chromium-fonts"), help: "web or installed (css model): where Chromium found the design's fonts. installed: by family name through fontconfig (font-family: Inter with no @font-face), which above @1x puts a baseline one device pixel higher when the font's descent rounds down, and draws a variable font at its named instance nearest the weight, variations unapplied (default: web, as @font-face).")
     var chromiumFonts: String?
 
     /// `--chromium-fonts` parsed; an unknown word is refused with the words that work.
